@@ -1,0 +1,59 @@
+package io.github.metatilefanout.engine;
+
+import java.util.Objects;
+
+/**
+ * A request for one tile, with what the engine needs to produce it when it is not cached.
+ *
+ * @param tile the tile asked for
+ * @param metatile the metatile that holds it
+ * @param renderer renders the metatile on the calling thread
+ * @param encoder encodes each tile of the rendered metatile
+ * @param cachePolicy what to do with the tiles (a renderer may override it)
+ * @param mode whether a client waits for this tile, or the call is part of seeding
+ */
+public record TileRequest(
+        TileKey tile,
+        Metatile metatile,
+        MetatileRenderer renderer,
+        TileEncoder encoder,
+        CachePolicy cachePolicy,
+        Mode mode) {
+
+    /** Who is asking. */
+    public enum Mode {
+        /** A client waits: answer with the requested tile as soon as it is encoded. */
+        INTERACTIVE,
+        /**
+         * Seeding or another batch caller: fully synchronous, every tile of the metatile is stored when the
+         * call returns, and no pool thread is used.
+         */
+        SEEDING
+    }
+
+    public TileRequest {
+        Objects.requireNonNull(tile, "tile");
+        Objects.requireNonNull(metatile, "metatile");
+        Objects.requireNonNull(renderer, "renderer");
+        Objects.requireNonNull(encoder, "encoder");
+        Objects.requireNonNull(cachePolicy, "cachePolicy");
+        Objects.requireNonNull(mode, "mode");
+        metatile.indexOf(tile);
+    }
+
+    /** An interactive request whose tiles are persisted. */
+    public static TileRequest interactive(
+            TileKey tile, Metatile metatile, MetatileRenderer renderer, TileEncoder encoder) {
+        return new TileRequest(tile, metatile, renderer, encoder, CachePolicy.PERSIST, Mode.INTERACTIVE);
+    }
+
+    /** The same request with another cache policy. */
+    public TileRequest withCachePolicy(CachePolicy policy) {
+        return new TileRequest(tile, metatile, renderer, encoder, policy, mode);
+    }
+
+    /** The same request with another mode. */
+    public TileRequest withMode(Mode newMode) {
+        return new TileRequest(tile, metatile, renderer, encoder, cachePolicy, newMode);
+    }
+}

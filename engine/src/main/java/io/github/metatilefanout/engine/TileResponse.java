@@ -1,0 +1,32 @@
+package io.github.metatilefanout.engine;
+
+import java.util.Objects;
+
+/**
+ * An encoded tile and where it came from.
+ *
+ * @param data the encoded tile
+ * @param source where the bytes came from
+ */
+public record TileResponse(byte[] data, Source source) {
+
+    /** Where a tile's bytes came from. */
+    public enum Source {
+        /** The tile store (or its transient cache). */
+        CACHE,
+        /** A metatile being processed in this process, rendered for another request. */
+        IN_FLIGHT,
+        /** The metatile was rendered for this request. */
+        RENDERED
+    }
+
+    public TileResponse {
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(source, "source");
+    }
+
+    /** Whether the bytes came from the cache, GeoWebCache's "cache hit". */
+    public boolean isCacheHit() {
+        return source != Source.RENDERED;
+    }
+}
