@@ -4,6 +4,7 @@ import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.engine.TileResponse.Source;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -129,20 +130,25 @@ public final class FanoutEngine implements AutoCloseable {
         return metrics;
     }
 
+    /** Closes the engine, waiting up to the lock timeout for the pool's work: see {@link #close(Duration)}. */
+    @Override
+    public void close() {
+        close(settings.lockTimeout());
+    }
+
     /**
-     * Stops taking work on the pool and waits up to the lock timeout for the jobs it has; jobs still
+     * Stops taking work on the pool and waits up to {@code gracePeriod} for the jobs it has; jobs still
      * queued then are handed back to their callers, and running ones are interrupted, which abandons their
      * tiles not yet started and releases every lock. Later requests run synchronously.
      */
-    @Override
-    public synchronized void close() {
+    public synchronized void close(Duration gracePeriod) {
         closed = true;
         FanoutPool old = pool.getAndSet(null);
         if (old == null) {
             return;
         }
         try {
-            for (Runnable neverStarted : old.shutdownAndAwait(settings.lockTimeout())) {
+            for (Runnable neverStarted : old.shutdownAndAwait(gracePeriod)) {
                 if (neverStarted instanceof FanoutJob job) {
                     job.abandonIfQueued();
                 }

@@ -452,7 +452,7 @@ class FanoutEngineTest {
         encoder.poolThreadsGatedBy(neverOpened);
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
 
-        assertTimeoutPreemptively(BOUND, () -> engine.close());
+        assertTimeoutPreemptively(BOUND, () -> engine.close(Duration.ofSeconds(1)));
 
         await().atMost(BOUND).until(() -> locks.activeKeys() == 0);
         await().atMost(BOUND).until(() -> liveThreads("metatile-fanout-") == 0);
