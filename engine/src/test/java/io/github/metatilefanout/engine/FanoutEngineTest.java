@@ -462,6 +462,22 @@ class FanoutEngineTest {
     }
 
     @Test
+    void tilesOutsideTheCoverageAreNeitherEncodedNorStoredNorLocked() throws Exception {
+        MetatileGeometry.Coverage coverage = new MetatileGeometry.Coverage(Fixtures.ZOOM, 2, 3, 63, 63);
+        TileKey asked = tile("roads", 2, 3);
+        Metatile metatile = new MetatileGeometry(4, 4, 8, 8, 0).metatileOf(asked, coverage);
+
+        engine.getTile(TileRequest.interactive(asked, metatile, renderer, encoder));
+        awaitIdle();
+
+        assertEquals(2, metatile.coveredTileCount());
+        assertEquals(2, store.totalPuts());
+        assertEquals(2, encoder.completed());
+        assertTrue(renderer.everyImageDisposedOnce());
+        assertEquals(0, engine.metrics().getFailures());
+    }
+
+    @Test
     void metricsCountWhereTilesWereEncoded() throws Exception {
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
         awaitIdle();
