@@ -89,7 +89,8 @@ public class FanoutSettingsPanel extends Panel {
                 "default", defaultValue.getObject(),
                 "processors", Runtime.getRuntime().availableProcessors());
         form.add(new Label(
-                setting.key() + "Help", new StringResourceModel(setting.key() + ".help", this).setModel(parameters)));
+                setting.key() + "Help",
+                new StringResourceModel("fanout." + setting.key() + ".help", this).setModel(parameters)));
     }
 
     private void save() {
@@ -99,14 +100,14 @@ public class FanoutSettingsPanel extends Panel {
         try {
             applied = configuration.getObject().save(settings);
         } catch (IOException e) {
-            error(getString("notSaved", Model.ofMap(Map.of("reason", String.valueOf(e)))));
+            error(getString("fanout.notSaved", Model.ofMap(Map.of("reason", String.valueOf(e)))));
             return;
         } catch (RuntimeException e) {
-            error(getString("notApplied", Model.ofMap(Map.of("reason", String.valueOf(e)))));
+            error(getString("fanout.notApplied", Model.ofMap(Map.of("reason", String.valueOf(e)))));
             return;
         }
         success(getString(
-                "saved",
+                "fanout.saved",
                 Model.ofMap(Map.of(
                         "poolSize", applied.poolSize(),
                         "queueBound", applied.queueBound(),

@@ -30,7 +30,7 @@ public class FanoutStatusPanel extends Panel {
         add(new AjaxSelfUpdatingTimerBehavior(REFRESH));
         add(new Label(
                 "refresh",
-                new StringResourceModel("refresh", this)
+                new StringResourceModel("fanout.status.refresh", this)
                         .setModel(Model.ofMap(Map.of("seconds", REFRESH.toSeconds())))));
 
         WebMarkupContainer running = new WebMarkupContainer("running") {
@@ -61,9 +61,10 @@ public class FanoutStatusPanel extends Panel {
 
     private String pool(FanoutMetricsMXBean engine) {
         if (engine.getPoolSize() == 0) {
-            return getString("poolOff");
+            return getString("fanout.status.poolOff");
         }
         return getString(
-                "poolBusy", Model.ofMap(Map.of("active", engine.getActiveThreads(), "size", engine.getPoolSize())));
+                "fanout.status.poolBusy",
+                Model.ofMap(Map.of("active", engine.getActiveThreads(), "size", engine.getPoolSize())));
     }
 }

@@ -6,12 +6,11 @@ import org.apache.wicket.markup.html.form.TextField;
 import org.apache.wicket.model.IModel;
 import org.apache.wicket.model.ResourceModel;
 import org.apache.wicket.validation.ValidationError;
-import org.apache.wicket.validation.validator.RangeValidator;
 
 /**
  * A text field for one setting: empty means the default (null), otherwise a whole number in the setting's
- * range. Errors name the field, the input and the range: {@code notWholeNumber} for text, {@code
- * RangeValidator.range} for a number out of range.
+ * range. Errors name the field, the input and the range: {@code fanout.notWholeNumber} for text, {@code
+ * fanout.outOfRange} for a number out of range.
  */
 final class SettingField extends TextField<Integer> {
 
@@ -22,8 +21,12 @@ final class SettingField extends TextField<Integer> {
     SettingField(FanoutSetting setting, IModel<Integer> model) {
         super(setting.key(), model, Integer.class);
         this.setting = setting;
-        setLabel(new ResourceModel(setting.key() + ".label"));
-        add(RangeValidator.range(setting.min(), setting.max()));
+        setLabel(new ResourceModel("fanout." + setting.key() + ".label"));
+        add(validatable -> {
+            if (!setting.allows(validatable.getValue())) {
+                validatable.error(error("fanout.outOfRange"));
+            }
+        });
     }
 
     @Override
@@ -37,12 +40,15 @@ final class SettingField extends TextField<Integer> {
             setConvertedInput(Integer.valueOf(input));
         } catch (NumberFormatException e) {
             // Digits that overflow an int are out of range, not "not a number".
-            String key = DIGITS.matcher(input).matches() ? "RangeValidator.range" : "notWholeNumber";
-            error(new ValidationError()
-                    .addKey(key)
-                    .setVariable("minimum", setting.min())
-                    .setVariable("maximum", setting.max()));
+            error(error(DIGITS.matcher(input).matches() ? "fanout.outOfRange" : "fanout.notWholeNumber"));
         }
+    }
+
+    private ValidationError error(String key) {
+        return new ValidationError()
+                .addKey(key)
+                .setVariable("minimum", setting.min())
+                .setVariable("maximum", setting.max());
     }
 
     @Override

@@ -220,6 +220,7 @@ class FanoutSettingsPanelTest {
         tester.assertLabel(status + "jobsRunOnCallerPoolFull", "44");
         tester.assertLabel(status + "failures", "5");
         tester.assertInvisible("fanout:status:notRunning");
+        assertShown("Fan-out pool status");
         assertShown("Tiles encoded on the request thread");
         assertShown("Jobs run by the caller because the pool was full");
         assertShown("Counts since the engine started; refreshed every 5 seconds.");
@@ -257,6 +258,7 @@ class FanoutSettingsPanelTest {
 
         assertShown("Taille du pool : -1 est hors de l'intervalle autorisé, de 0 à 256.");
         assertShown("Tuiles encodées sur le pool");
+        assertShown("Threads qui encodent et stockent les autres tuiles d'une métatuile");
     }
 
     private void start(SettingsStore store, Consumer<FanoutSettings> engine) {
