@@ -23,7 +23,9 @@ import org.apache.wicket.request.resource.CssResourceReference;
  * live status.
  *
  * <p>The panel has its own form. Standing alone it shows a Save button; placed inside another form it has
- * none, and submitting the outer form validates and saves it too. When any value is wrong, nothing is saved and
+ * none, and submitting the outer form validates and saves it too. A host that has a field of its own for the
+ * pool size (GeoServer's "meta tiling threads") keeps it: the panel then shows the pool size without a field
+ * and never writes it. When any value is wrong, nothing is saved and
  * each wrong field gets a message naming the field, the value and the allowed range. A save keeps the settings
  * and applies them to the running engine through {@link FanoutConfiguration}.
  *
@@ -36,18 +38,36 @@ public class FanoutSettingsPanel extends Panel {
             new CssResourceReference(FanoutSettingsPanel.class, "FanoutSettingsPanel.css");
 
     private final IModel<FanoutConfiguration> configuration;
+    private final boolean editsPoolSize;
     private final IModel<Integer> poolSize;
     private final IModel<Integer> queueBound;
     private final IModel<Integer> lockTimeoutSeconds;
 
     /**
+     * A panel with a field for each of the three settings.
+     *
      * @param configuration where the settings are kept and applied
      * @param metrics the running engine's metrics; null while no engine runs
      */
     public FanoutSettingsPanel(
             String id, IModel<FanoutConfiguration> configuration, IModel<? extends FanoutMetricsMXBean> metrics) {
+        this(id, configuration, metrics, true);
+    }
+
+    /**
+     * @param configuration where the settings are kept and applied
+     * @param metrics the running engine's metrics; null while no engine runs
+     * @param editsPoolSize false when the host page has its own field for the pool size: the panel then shows
+     *     the pool size as kept and saves only the queue bound and lock wait timeout
+     */
+    public FanoutSettingsPanel(
+            String id,
+            IModel<FanoutConfiguration> configuration,
+            IModel<? extends FanoutMetricsMXBean> metrics,
+            boolean editsPoolSize) {
         super(id);
         this.configuration = configuration;
+        this.editsPoolSize = editsPoolSize;
         StoredSettings stored = configuration.getObject().stored();
 
         poolSize = Model.of(stored.poolSize());
@@ -63,6 +83,9 @@ public class FanoutSettingsPanel extends Panel {
         add(form);
         form.add(new FeedbackPanel("feedback", new ContainerFeedbackMessageFilter(this)));
         addField(form, FanoutSetting.POOL_SIZE, poolSize, FanoutSettings::defaultPoolSize);
+        if (!editsPoolSize) {
+            form.get(FanoutSetting.POOL_SIZE.key()).setVisible(false);
+        }
         // The queue bound defaults to the pool size, as saved.
         addField(
                 form,
@@ -88,14 +111,17 @@ public class FanoutSettingsPanel extends Panel {
                 "maximum", setting.max(),
                 "default", defaultValue.getObject(),
                 "processors", Runtime.getRuntime().availableProcessors());
-        form.add(new Label(
-                setting.key() + "Help",
-                new StringResourceModel("fanout." + setting.key() + ".help", this).setModel(parameters)));
+        boolean kept = setting == FanoutSetting.POOL_SIZE && !editsPoolSize;
+        String help = "fanout." + setting.key() + (kept ? ".keptByHost" : ".help");
+        form.add(new Label(setting.key() + "Help", new StringResourceModel(help, this).setModel(parameters)));
     }
 
     private void save() {
-        StoredSettings settings =
-                new StoredSettings(poolSize.getObject(), queueBound.getObject(), lockTimeoutSeconds.getObject());
+        // A pool size the panel does not edit is passed on as kept now, so that it is never written.
+        Integer pool = editsPoolSize
+                ? poolSize.getObject()
+                : configuration.getObject().stored().poolSize();
+        StoredSettings settings = new StoredSettings(pool, queueBound.getObject(), lockTimeoutSeconds.getObject());
         FanoutSettings applied;
         try {
             applied = configuration.getObject().save(settings);
@@ -107,7 +133,7 @@ public class FanoutSettingsPanel extends Panel {
             return;
         }
         success(getString(
-                "fanout.saved",
+                editsPoolSize ? "fanout.saved" : "fanout.savedWithoutPoolSize",
                 Model.ofMap(Map.of(
                         "poolSize", applied.poolSize(),
                         "queueBound", applied.queueBound(),

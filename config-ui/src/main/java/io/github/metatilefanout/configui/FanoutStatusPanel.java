@@ -20,12 +20,9 @@ public class FanoutStatusPanel extends Panel {
     /** How often the status refreshes itself. */
     public static final Duration REFRESH = Duration.ofSeconds(5);
 
-    private final IModel<? extends FanoutMetricsMXBean> metrics;
-
     /** @param metrics the running engine's metrics; null while no engine runs */
     public FanoutStatusPanel(String id, IModel<? extends FanoutMetricsMXBean> metrics) {
         super(id, metrics);
-        this.metrics = metrics;
         setOutputMarkupId(true);
         add(new AjaxSelfUpdatingTimerBehavior(REFRESH));
         add(new Label(

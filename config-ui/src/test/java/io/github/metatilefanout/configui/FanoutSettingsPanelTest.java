@@ -208,6 +208,29 @@ class FanoutSettingsPanelTest {
     }
 
     @Test
+    void poolSizeKeptByTheHostIsShownAndNeverWritten() throws IOException {
+        HostPoolSizeStoreTest.HostSetting host = new HostPoolSizeStoreTest.HostSetting(6);
+        start(new SettingsFile(directory).withPoolSizeFrom(host), applied::add);
+        NestedFormTestPage page = tester.startPage(new NestedFormTestPage(false));
+        tester.assertInvisible("host:fanout:form:poolSize");
+        assertShown("Kept in the host's own pool size setting, not here");
+        assertField("queueBound", "", "6");
+
+        host.value = 9; // the host page's own field, saved after the panel
+        FormTester form = tester.newFormTester("host");
+        form.setValue("fanout:form:queueBound", "16");
+        form.setValue("fanout:form:lockTimeoutSeconds", "30");
+        form.submit();
+
+        assertEquals(1, page.hostSubmits());
+        assertEquals(0, host.saves);
+        assertEquals(9, host.value);
+        assertEquals(List.of(new FanoutSettings(9, 16, Duration.ofSeconds(30))), applied);
+        assertEquals(new StoredSettings(null, 16, 30), new SettingsFile(directory).load());
+        assertShown("Saved and applied: queue bound 16, lock wait timeout 30 seconds.");
+    }
+
+    @Test
     void statusShowsTheMetrics() {
         start(new SettingsFile(directory), applied::add);
 

@@ -9,6 +9,11 @@ public final class NestedFormTestPage extends WebPage {
     private int hostSubmits;
 
     public NestedFormTestPage() {
+        this(true);
+    }
+
+    /** @param editsPoolSize false when the host page has its own pool size field */
+    NestedFormTestPage(boolean editsPoolSize) {
         Form<Void> host = new Form<>("host") {
             @Override
             protected void onSubmit() {
@@ -17,8 +22,10 @@ public final class NestedFormTestPage extends WebPage {
         };
         add(host);
         host.add(new FanoutSettingsPanel(
-                "fanout", () -> PanelTestApplication.get().configuration(), () -> PanelTestApplication.get()
-                        .metrics()));
+                "fanout",
+                () -> PanelTestApplication.get().configuration(),
+                () -> PanelTestApplication.get().metrics(),
+                editsPoolSize));
     }
 
     int hostSubmits() {
