@@ -107,6 +107,19 @@ class MetatileGeometryTest {
     }
 
     @Test
+    void requestsForTilesOutsideTheCoverageAreRejected() {
+        Metatile lowerLeft = new MetatileGeometry(4, 4, 256, 256, 0).metatileOf(tile(2, 3), COVERAGE);
+
+        IllegalArgumentException failure = assertThrows(
+                IllegalArgumentException.class,
+                () -> TileRequest.interactive(tile(1, 3), lowerLeft, m -> null, (image, bounds) -> new byte[0]));
+
+        assertEquals(
+                "Tile roads/EPSG:4326/5/1/3 is outside the coverage of metatile roads/EPSG:4326/5/0/0 [4x4]",
+                failure.getMessage());
+    }
+
+    @Test
     void badFactorsNameTheValueAndTheRange() {
         IllegalArgumentException failure =
                 assertThrows(IllegalArgumentException.class, () -> new MetatileGeometry(0, 4, 256, 256, 0));

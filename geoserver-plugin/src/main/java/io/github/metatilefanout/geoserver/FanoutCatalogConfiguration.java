@@ -39,7 +39,9 @@ public class FanoutCatalogConfiguration extends CatalogConfiguration {
 
     private TileLayer wrap(TileLayer layer) {
         GeoServerFanout fanout = GeoServerExtensions.bean(GeoServerFanout.class);
-        if (fanout == null || !(layer instanceof GeoServerTileLayer geoServerLayer) || layer instanceof FanoutTileLayer) {
+        if (fanout == null
+                || !(layer instanceof GeoServerTileLayer geoServerLayer)
+                || layer instanceof FanoutTileLayer) {
             return layer;
         }
         try {

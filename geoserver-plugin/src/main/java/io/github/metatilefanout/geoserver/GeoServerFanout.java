@@ -1,5 +1,7 @@
 package io.github.metatilefanout.geoserver;
 
+import io.github.metatilefanout.configui.FanoutConfiguration;
+import io.github.metatilefanout.configui.SettingsFile;
 import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
@@ -12,11 +14,13 @@ import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.engine.TileResponse;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
+import org.geoserver.platform.resource.GeoServerResourceLoader;
 import org.geowebcache.GeoWebCacheException;
 import org.geowebcache.conveyor.Conveyor.CacheResult;
 import org.geowebcache.conveyor.ConveyorTile;
@@ -47,22 +51,32 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
 
     private final GWC gwc;
     private final StorageBroker storageBroker;
+    private final FanoutConfiguration configuration;
     private volatile StorageBrokerTileStore store;
     private volatile GwcLockProvider locks;
     private volatile FanoutEngine engine;
+    private volatile Integer appliedPoolSetting;
     private FanoutMetrics.Registration mbean;
     private volatile boolean enabled = !"false".equalsIgnoreCase(System.getProperty(ENABLED_PROPERTY));
 
-    public GeoServerFanout(GWC gwc, StorageBroker storageBroker) {
+    /**
+     * @param dataDirectory GeoServer's data directory, where the settings file is kept next to GeoWebCache's
+     *     configuration
+     */
+    public GeoServerFanout(GWC gwc, StorageBroker storageBroker, GeoServerResourceLoader dataDirectory) {
         this.gwc = gwc;
         this.storageBroker = storageBroker;
+        this.configuration = new FanoutConfiguration(
+                new SettingsFile(dataDirectory.getBaseDirectory().toPath()).withPoolSizeFrom(new GwcPoolSizeStore(gwc)),
+                this::apply);
     }
 
     @Override
     public void afterPropertiesSet() {
         store = new StorageBrokerTileStore(storageBroker, this::maxAgeMillis);
         locks = new GwcLockProvider(gwc::getLockProvider);
-        engine = new FanoutEngine(locks, store, configuredSettings());
+        appliedPoolSetting = gwc.getConfig().getMetaTilingThreads();
+        engine = new FanoutEngine(locks, store, configuration.effective());
         mbean = engine.metrics().registerMBean(MBEAN_NAME);
         LOGGER.info("metatile-fanout " + (enabled ? "active" : "installed but switched off by -D" + ENABLED_PROPERTY)
                 + ": metatiles of GeoServer's cached layers go through the fan-out engine, pool of "
@@ -110,7 +124,12 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         MimeType format = tile.getMimeType();
         GridSubset gridSubset = layer.getGridSubset(tile.getGridSetId());
         FanoutMetaTile metaTile = new FanoutMetaTile(
-                gridSubset, format, index, metaX, metaY, format.isVector() ? 0 : layer.getInfo().getGutter());
+                gridSubset,
+                format,
+                index,
+                metaX,
+                metaY,
+                format.isVector() ? 0 : layer.getInfo().getGutter());
         TileKey key = new TileKey(
                 layer.getName(),
                 tile.getGridSetId(),
@@ -141,24 +160,34 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         return tile;
     }
 
-    /** The engine, first brought in step with the pool size on the Caching Defaults page. */
+    /**
+     * The engine, first brought in step with GeoServer's "meta tiling threads", which an admin may change on
+     * the Caching Defaults page or through the REST API.
+     */
     FanoutEngine currentEngine() {
-        FanoutEngine current = engine;
-        int wanted = configuredPoolSize();
-        if (current.settings().poolSize() != wanted) {
+        Integer poolSetting = gwc.getConfig().getMetaTilingThreads();
+        if (!Objects.equals(poolSetting, appliedPoolSetting)) {
             synchronized (this) {
-                if (current.settings().poolSize() != wanted) {
-                    current.reconfigure(new FanoutSettings(
-                            wanted,
-                            Math.min(wanted, FanoutSettings.MAX_QUEUE_BOUND),
-                            current.settings().lockTimeout()));
+                if (!Objects.equals(poolSetting, appliedPoolSetting)) {
+                    apply(configuration.effective());
                 }
             }
         }
-        return current;
+        return engine;
     }
 
-    FanoutMetrics metrics() {
+    private synchronized void apply(FanoutSettings settings) {
+        appliedPoolSetting = gwc.getConfig().getMetaTilingThreads();
+        engine.reconfigure(settings);
+    }
+
+    /** The admin's settings: where they are kept and how they reach the engine. */
+    public FanoutConfiguration configuration() {
+        return configuration;
+    }
+
+    /** The engine's metrics. */
+    public FanoutMetrics metrics() {
         return engine.metrics();
     }
 
@@ -169,18 +198,6 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
 
     private TileEncoder encoder(MimeType format, FanoutMetaTile metaTile, Metatile metatile) {
         return new MapResponseTileEncoder(metaTile, metatile, format);
-    }
-
-    private FanoutSettings configuredSettings() {
-        return FanoutSettings.withPoolSize(configuredPoolSize());
-    }
-
-    private int configuredPoolSize() {
-        Integer threads = gwc.getConfig().getMetaTilingThreads();
-        if (threads == null || threads < 0) {
-            return FanoutSettings.defaultPoolSize();
-        }
-        return Math.min(threads, FanoutSettings.MAX_POOL_SIZE);
     }
 
     private long maxAgeMillis(String layerName, int zoom) {

@@ -100,9 +100,6 @@ final class MapResponseTileEncoder implements TileEncoder {
         image.copyData(raster);
         ColorModel colorModel = image.getColorModel();
         return new BufferedImage(
-                colorModel,
-                raster.createWritableTranslatedChild(0, 0),
-                colorModel.isAlphaPremultiplied(),
-                null);
+                colorModel, raster.createWritableTranslatedChild(0, 0), colorModel.isAlphaPremultiplied(), null);
     }
 }

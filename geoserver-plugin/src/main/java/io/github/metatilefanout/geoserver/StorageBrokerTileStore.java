@@ -27,8 +27,10 @@ final class StorageBrokerTileStore implements TileStore {
 
     private final StorageBroker storageBroker;
     private final ToLongBiFunction<String, Integer> maxAgeMillis;
-    private final Cache<String, Map<String, String>> parametersById =
-            CacheBuilder.newBuilder().maximumSize(10_000).expireAfterAccess(1, TimeUnit.HOURS).build();
+    private final Cache<String, Map<String, String>> parametersById = CacheBuilder.newBuilder()
+            .maximumSize(10_000)
+            .expireAfterAccess(1, TimeUnit.HOURS)
+            .build();
 
     /**
      * @param maxAgeMillis for a layer name and zoom level, the age after which a stored tile is stale ({@code

@@ -44,7 +44,8 @@ import org.springframework.mock.web.MockHttpServletResponse;
  */
 public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
 
-    private static final String LAYER = MockData.BASIC_POLYGONS.getPrefix() + ":" + MockData.BASIC_POLYGONS.getLocalPart();
+    private static final String LAYER =
+            MockData.BASIC_POLYGONS.getPrefix() + ":" + MockData.BASIC_POLYGONS.getLocalPart();
     private static final String GRID = "EPSG:4326";
     /** EPSG:4326 zoom 2 has 8 x 4 tiles: two 4x4 metatiles. */
     private static final int ZOOM = 2;
