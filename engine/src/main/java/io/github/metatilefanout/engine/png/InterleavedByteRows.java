@@ -92,6 +92,9 @@ final class InterleavedByteRows extends PixelRows {
 
     @Override
     boolean isUniform() {
+        if (pixelStride == channelOffsets.length) {
+            return uniformRows(data, topLeft, width * pixelStride, pixelStride, scanlineStride, height);
+        }
         for (int y = 0; y < height; y++) {
             int from = topLeft + y * scanlineStride;
             for (int x = 0; x < width; x++, from += pixelStride) {

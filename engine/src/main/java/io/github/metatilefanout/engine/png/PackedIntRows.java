@@ -1,5 +1,7 @@
 package io.github.metatilefanout.engine.png;
 
+import java.util.Arrays;
+
 /** Pixels packed in one int each, eight bits per channel: INT_ARGB, INT_RGB, INT_BGR and the like. */
 final class PackedIntRows extends PixelRows {
 
@@ -25,6 +27,20 @@ final class PackedIntRows extends PixelRows {
         this.usedBits = used;
     }
 
+    /** Whether all pixels are the same int, bits unused included: the common, vectorized case. */
+    private boolean sameInts() {
+        int first = topLeft;
+        if (Arrays.mismatch(data, first, first + width - 1, data, first + 1, first + width) >= 0) {
+            return false;
+        }
+        for (int y = 1, start = first + scanlineStride; y < height; y++, start += scanlineStride) {
+            if (Arrays.mismatch(data, start, start + width, data, first, first + width) >= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     void readRow(int y, byte[] target, int offset) {
         int to = offset;
@@ -39,6 +55,9 @@ final class PackedIntRows extends PixelRows {
 
     @Override
     boolean isUniform() {
+        if (sameInts()) {
+            return true;
+        }
         int first = data[topLeft] & usedBits;
         for (int y = 0; y < height; y++) {
             int from = topLeft + y * scanlineStride;

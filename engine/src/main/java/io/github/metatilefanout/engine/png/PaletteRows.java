@@ -64,6 +64,9 @@ final class PaletteRows extends PixelRows {
 
     @Override
     boolean isUniform() {
+        if (bitDepth == 8) {
+            return uniformRows(data, topLeft, width, 1, scanlineStride, height);
+        }
         int first = index(topLeft, 0);
         for (int y = 0; y < height; y++) {
             int start = topLeft + y * scanlineStride;

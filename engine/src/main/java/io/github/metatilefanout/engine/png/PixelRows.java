@@ -1,5 +1,7 @@
 package io.github.metatilefanout.engine.png;
 
+import java.util.Arrays;
+
 /**
  * The rows of one tile read from its metatile's raster in PNG byte order, with the PNG header fields they
  * need. Reads the raster's data array in place: nothing is copied but the row being encoded.
@@ -48,6 +50,24 @@ abstract class PixelRows {
 
     /** Whether every pixel of the tile is the same; stops at the first that differs. */
     abstract boolean isUniform();
+
+    /**
+     * Whether rows of {@code rowLength} contiguous bytes, {@code stride} apart, all repeat one pixel of
+     * {@code pixelLength} bytes: the first row equals itself shifted by one pixel, and every row equals
+     * the first. Vectorized comparisons, early exit.
+     */
+    static boolean uniformRows(byte[] data, int first, int rowLength, int pixelLength, int stride, int rows) {
+        if (Arrays.mismatch(data, first, first + rowLength - pixelLength, data, first + pixelLength, first + rowLength)
+                >= 0) {
+            return false;
+        }
+        for (int y = 1, start = first + stride; y < rows; y++, start += stride) {
+            if (Arrays.mismatch(data, start, start + rowLength, data, first, first + rowLength) >= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** The PLTE chunk's data, or {@code null} when there is none. */
     byte[] palette() {

@@ -14,11 +14,13 @@ final class PngWriter {
 
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     private static final int DEFLATE_SLACK = 8192;
+    private static final int BATCH = 64 * 1024;
 
     private final Deflater deflater = new Deflater();
     private final CRC32 crc = new CRC32();
     private byte[] out = new byte[64 * 1024];
     private int size;
+    private byte[] batch = new byte[0];
     private byte[] previous = new byte[0];
     private byte[] current = new byte[0];
     private final byte[][] candidates = new byte[5][0];
@@ -62,6 +64,10 @@ final class PngWriter {
         endChunk(start);
     }
 
+    /**
+     * Deflates the rows in batches of about {@link #BATCH} bytes, one native call each. Without a filter,
+     * rows are read from the raster straight into the batch.
+     */
     private void writeRows(PixelRows rows, PngFilter filter) {
         int length = rows.rowBytes() + 1;
         if (current.length < length) {
@@ -71,28 +77,42 @@ final class PngWriter {
                 candidates[i] = new byte[length];
             }
         }
+        if (batch.length < length) {
+            batch = new byte[Math.max(BATCH, length)];
+        }
         Arrays.fill(previous, 0, length, (byte) 0);
         int distance = rows.filterDistance();
+        int batched = 0;
         for (int y = 0; y < rows.height; y++) {
-            rows.readRow(y, current, 1);
-            byte[] line = filtered(filter, length, distance);
-            deflater.setInput(line, 0, length);
-            while (!deflater.needsInput()) {
-                ensureCapacity(DEFLATE_SLACK);
-                size += deflater.deflate(out, size, out.length - size);
+            if (batched + length > batch.length) {
+                deflate(batched);
+                batched = 0;
             }
-            byte[] swap = previous;
-            previous = current;
-            current = swap;
+            if (filter == PngFilter.NONE) {
+                batch[batched] = 0;
+                rows.readRow(y, batch, batched + 1);
+            } else {
+                rows.readRow(y, current, 1);
+                System.arraycopy(filtered(filter, length, distance), 0, batch, batched, length);
+                byte[] swap = previous;
+                previous = current;
+                current = swap;
+            }
+            batched += length;
+        }
+        deflate(batched);
+    }
+
+    private void deflate(int length) {
+        deflater.setInput(batch, 0, length);
+        while (!deflater.needsInput()) {
+            ensureCapacity(DEFLATE_SLACK);
+            size += deflater.deflate(out, size, out.length - size);
         }
     }
 
     /** The current row with its filter byte, filtered as asked. */
     private byte[] filtered(PngFilter filter, int length, int distance) {
-        if (filter == PngFilter.NONE) {
-            current[0] = 0;
-            return current;
-        }
         if (filter != PngFilter.ADAPTIVE) {
             return filter(filter.type(), length, distance);
         }
