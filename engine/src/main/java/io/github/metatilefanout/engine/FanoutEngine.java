@@ -98,12 +98,15 @@ public final class FanoutEngine implements AutoCloseable {
 
     /**
      * Applies new settings: new work goes to a new pool, the old one completes what it has and ends its
-     * threads.
+     * threads. Settings equal to the current ones change nothing.
      */
     public synchronized void reconfigure(FanoutSettings newSettings) {
         Objects.requireNonNull(newSettings, "settings");
         if (closed) {
             throw new IllegalStateException("The engine is closed");
+        }
+        if (newSettings.equals(settings)) {
+            return;
         }
         FanoutSettings previous = this.settings;
         this.settings = newSettings;

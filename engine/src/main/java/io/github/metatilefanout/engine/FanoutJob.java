@@ -144,6 +144,9 @@ final class FanoutJob implements Runnable {
     private boolean lockTiles() {
         long deadline = System.nanoTime() + lockTimeout.toNanos();
         for (int i = 0; i < tileLocks.length; i++) {
+            if (!flight.metatile().isCovered(i)) {
+                continue;
+            }
             TileKey tile = flight.metatile().tile(i);
             long start = System.nanoTime();
             try {
@@ -173,7 +176,7 @@ final class FanoutJob implements Runnable {
      */
     private boolean storeTiles(EncodedOn where, boolean stopping) {
         boolean interrupted = false;
-        int remaining = tileLocks.length;
+        int remaining = flight.metatile().coveredTileCount();
         if (!stopping) {
             offerHelpers();
         }
@@ -218,7 +221,7 @@ final class FanoutJob implements Runnable {
         if (pool == null) {
             return;
         }
-        int helpers = Math.min(pool.size() - 1, tileLocks.length - 1);
+        int helpers = Math.min(pool.size() - 1, flight.metatile().coveredTileCount() - 1);
         for (int i = 0; i < helpers && pool.tryHelp(this::help); i++) {
             // each accepted helper encodes until no tile is left
         }

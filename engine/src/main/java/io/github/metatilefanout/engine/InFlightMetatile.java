@@ -64,7 +64,13 @@ final class InFlightMetatile {
         for (int i = 0; i < tiles; i++) {
             results.add(new CompletableFuture<>());
         }
-        this.tilesNotEncoded = new AtomicInteger(tiles);
+        for (int i = 0; i < tiles; i++) {
+            if (!metatile.isCovered(i)) {
+                states.set(i, DONE);
+                results.get(i).cancel(false);
+            }
+        }
+        this.tilesNotEncoded = new AtomicInteger(metatile.coveredTileCount());
     }
 
     Metatile metatile() {

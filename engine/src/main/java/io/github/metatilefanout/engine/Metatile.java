@@ -2,6 +2,7 @@ package io.github.metatilefanout.engine;
 
 import java.awt.Rectangle;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
 
@@ -11,7 +12,8 @@ import java.util.Objects;
  * <p>The metatile is identified by its lower-left tile, GeoWebCache's "meta grid position" {@code
  * (minX, minY, z)}. Tile {@code i} is the one at column {@code i % tilesWide} and row {@code i /
  * tilesWide}, rows counted upwards as grid rows are; {@link #tileBounds(int)} gives its rectangle in
- * image pixels, whose rows run downwards, gutter included.
+ * image pixels, whose rows run downwards, gutter included. A metatile at the lower or left edge of a
+ * layer's coverage may hold tiles outside it; those are never encoded nor stored ({@link #isCovered}).
  */
 public final class Metatile {
 
@@ -21,6 +23,13 @@ public final class Metatile {
     private final int imageWidth;
     private final int imageHeight;
     private final Rectangle[] tileBounds;
+    private final BitSet uncovered;
+
+    /** A metatile whose tiles are all inside the layer's coverage: see the full constructor. */
+    public Metatile(
+            TileKey origin, int tilesWide, int tilesHigh, int imageWidth, int imageHeight, List<Rectangle> tileBounds) {
+        this(origin, tilesWide, tilesHigh, imageWidth, imageHeight, tileBounds, new BitSet());
+    }
 
     /**
      * @param origin the lower-left tile of the metatile
@@ -29,9 +38,16 @@ public final class Metatile {
      * @param imageWidth width of the rendered image in pixels, gutter included
      * @param imageHeight height of the rendered image in pixels, gutter included
      * @param tileBounds each tile's rectangle in the image, in tile index order
+     * @param uncovered the indexes of the tiles outside the layer's coverage
      */
     public Metatile(
-            TileKey origin, int tilesWide, int tilesHigh, int imageWidth, int imageHeight, List<Rectangle> tileBounds) {
+            TileKey origin,
+            int tilesWide,
+            int tilesHigh,
+            int imageWidth,
+            int imageHeight,
+            List<Rectangle> tileBounds,
+            BitSet uncovered) {
         this.origin = Objects.requireNonNull(origin, "origin");
         if (tilesWide < 1 || tilesHigh < 1) {
             throw new IllegalArgumentException(
@@ -53,6 +69,11 @@ public final class Metatile {
         this.imageWidth = imageWidth;
         this.imageHeight = imageHeight;
         this.tileBounds = tileBounds.stream().map(Rectangle::new).toArray(Rectangle[]::new);
+        if (uncovered.length() > this.tileBounds.length || uncovered.cardinality() == this.tileBounds.length) {
+            throw new IllegalArgumentException("Uncovered tiles " + uncovered + " do not fit a metatile of "
+                    + this.tileBounds.length + " tiles with at least one covered");
+        }
+        this.uncovered = (BitSet) uncovered.clone();
     }
 
     /** The lower-left tile, whose grid position identifies the metatile. */
@@ -78,6 +99,17 @@ public final class Metatile {
 
     public int imageHeight() {
         return imageHeight;
+    }
+
+    /** Whether tile {@code i} is inside the layer's coverage, and so is encoded and stored. */
+    public boolean isCovered(int i) {
+        Objects.checkIndex(i, tileBounds.length);
+        return !uncovered.get(i);
+    }
+
+    /** The number of tiles inside the layer's coverage. */
+    public int coveredTileCount() {
+        return tileBounds.length - uncovered.cardinality();
     }
 
     /** The tile at index {@code i}. */
@@ -122,7 +154,8 @@ public final class Metatile {
                 && tilesHigh == that.tilesHigh
                 && imageWidth == that.imageWidth
                 && imageHeight == that.imageHeight
-                && Arrays.equals(tileBounds, that.tileBounds);
+                && Arrays.equals(tileBounds, that.tileBounds)
+                && uncovered.equals(that.uncovered);
     }
 
     @Override

@@ -2,12 +2,14 @@ package io.github.metatilefanout.engine;
 
 import java.awt.Rectangle;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 /**
  * Cuts a grid into metatiles the way GeoWebCache does: metatiles are aligned on multiples of the meta
- * factors, shrink where they cross the edge of the layer's coverage, and carry a gutter of extra pixels on
- * every side that is not at that edge.
+ * factors, shrink where they would cross the upper or right edge of the layer's coverage, may start below
+ * or left of it (those tiles are {@linkplain Metatile#isCovered not covered}), and carry a gutter of extra
+ * pixels on every side inside the coverage.
  *
  * @param metaWide tiles per metatile across, 1 to {@value #MAX_META_FACTOR}
  * @param metaHigh tiles per metatile down, 1 to {@value #MAX_META_FACTOR}
@@ -58,10 +60,10 @@ public record MetatileGeometry(int metaWide, int metaHigh, int tileWidth, int ti
         if (coverage.z() != tile.z() || !coverage.covers(tile.x(), tile.y())) {
             throw new IllegalArgumentException("Tile " + tile + " is outside the coverage " + coverage);
         }
-        long minX = Math.max(tile.x() - tile.x() % metaWide, coverage.minX());
-        long minY = Math.max(tile.y() - tile.y() % metaHigh, coverage.minY());
-        long maxX = Math.min(tile.x() - tile.x() % metaWide + metaWide - 1, coverage.maxX());
-        long maxY = Math.min(tile.y() - tile.y() % metaHigh + metaHigh - 1, coverage.maxY());
+        long minX = tile.x() - tile.x() % metaWide;
+        long minY = tile.y() - tile.y() % metaHigh;
+        long maxX = Math.min(minX + metaWide - 1, coverage.maxX());
+        long maxY = Math.min(minY + metaHigh - 1, coverage.maxY());
         int wide = (int) (maxX - minX + 1);
         int high = (int) (maxY - minY + 1);
 
@@ -71,8 +73,12 @@ public record MetatileGeometry(int metaWide, int metaHigh, int tileWidth, int ti
         int top = maxY < coverage.maxY() ? gutter : 0;
 
         List<Rectangle> bounds = new ArrayList<>(wide * high);
+        BitSet uncovered = new BitSet();
         for (int row = 0; row < high; row++) {
             for (int column = 0; column < wide; column++) {
+                if (!coverage.covers(minX + column, minY + row)) {
+                    uncovered.set(bounds.size());
+                }
                 int pixelX = left + column * tileWidth;
                 int pixelY = top + (high - 1 - row) * tileHeight;
                 bounds.add(new Rectangle(pixelX, pixelY, tileWidth, tileHeight));
@@ -84,6 +90,7 @@ public record MetatileGeometry(int metaWide, int metaHigh, int tileWidth, int ti
                 high,
                 left + wide * tileWidth + right,
                 top + high * tileHeight + bottom,
-                bounds);
+                bounds,
+                uncovered);
     }
 }

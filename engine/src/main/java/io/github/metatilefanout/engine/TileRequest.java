@@ -38,7 +38,9 @@ public record TileRequest(
         Objects.requireNonNull(encoder, "encoder");
         Objects.requireNonNull(cachePolicy, "cachePolicy");
         Objects.requireNonNull(mode, "mode");
-        metatile.indexOf(tile);
+        if (!metatile.isCovered(metatile.indexOf(tile))) {
+            throw new IllegalArgumentException("Tile " + tile + " is outside the coverage of metatile " + metatile);
+        }
     }
 
     /** An interactive request whose tiles are persisted. */

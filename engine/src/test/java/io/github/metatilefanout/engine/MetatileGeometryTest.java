@@ -1,7 +1,9 @@
 package io.github.metatilefanout.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.engine.MetatileGeometry.Coverage;
 import java.awt.Rectangle;
@@ -26,18 +28,24 @@ class MetatileGeometryTest {
     }
 
     @Test
-    void shrinksAtTheCoverageEdges() {
+    void shrinksAtTheUpperAndRightEdgesAndLeavesTilesBelowOrLeftUncovered() {
         MetatileGeometry geometry = new MetatileGeometry(4, 4, 256, 256, 0);
 
         Metatile lowerLeft = geometry.metatileOf(tile(2, 3), COVERAGE);
         Metatile upperRight = geometry.metatileOf(tile(29, 30), COVERAGE);
 
-        assertEquals(tile(2, 3), lowerLeft.origin());
-        assertEquals(2, lowerLeft.tilesWide());
-        assertEquals(1, lowerLeft.tilesHigh());
+        assertEquals(tile(0, 0), lowerLeft.origin());
+        assertEquals(4, lowerLeft.tilesWide());
+        assertEquals(4, lowerLeft.tilesHigh());
+        assertEquals(2, lowerLeft.coveredTileCount());
+        assertTrue(lowerLeft.isCovered(lowerLeft.indexOf(tile(2, 3))));
+        assertTrue(lowerLeft.isCovered(lowerLeft.indexOf(tile(3, 3))));
+        assertFalse(lowerLeft.isCovered(lowerLeft.indexOf(tile(1, 3))));
+        assertFalse(lowerLeft.isCovered(lowerLeft.indexOf(tile(2, 2))));
         assertEquals(tile(28, 28), upperRight.origin());
         assertEquals(2, upperRight.tilesWide());
         assertEquals(3, upperRight.tilesHigh());
+        assertEquals(6, upperRight.coveredTileCount());
     }
 
     @Test
@@ -58,15 +66,15 @@ class MetatileGeometryTest {
         MetatileGeometry geometry = new MetatileGeometry(4, 4, 256, 256, 10);
 
         Metatile inside = geometry.metatileOf(tile(13, 10), COVERAGE);
-        Metatile corner = geometry.metatileOf(tile(2, 3), COVERAGE);
+        Metatile corner = geometry.metatileOf(tile(29, 30), COVERAGE);
 
         assertEquals(1024 + 20, inside.imageWidth());
         assertEquals(1024 + 20, inside.imageHeight());
         assertEquals(new Rectangle(10, 10 + 3 * 256, 256, 256), inside.tileBounds(0));
-        // at the left and bottom edges of the coverage: gutter only on the right and at the top
-        assertEquals(2 * 256 + 10, corner.imageWidth());
-        assertEquals(256 + 10, corner.imageHeight());
-        assertEquals(new Rectangle(0, 10, 256, 256), corner.tileBounds(0));
+        // at the right and upper edges of the coverage: gutter only on the left and at the bottom
+        assertEquals(10 + 2 * 256, corner.imageWidth());
+        assertEquals(3 * 256 + 10, corner.imageHeight());
+        assertEquals(new Rectangle(10, 2 * 256, 256, 256), corner.tileBounds(0));
     }
 
     @Test
@@ -96,6 +104,19 @@ class MetatileGeometryTest {
         assertEquals(
                 "Tile roads/EPSG:4326/5/1/10 is outside the coverage Coverage[z=5, minX=2, minY=3, maxX=29, maxY=30]",
                 uncovered.getMessage());
+    }
+
+    @Test
+    void requestsForTilesOutsideTheCoverageAreRejected() {
+        Metatile lowerLeft = new MetatileGeometry(4, 4, 256, 256, 0).metatileOf(tile(2, 3), COVERAGE);
+
+        IllegalArgumentException failure = assertThrows(
+                IllegalArgumentException.class,
+                () -> TileRequest.interactive(tile(1, 3), lowerLeft, m -> null, (image, bounds) -> new byte[0]));
+
+        assertEquals(
+                "Tile roads/EPSG:4326/5/1/3 is outside the coverage of metatile roads/EPSG:4326/5/0/0 [4x4]",
+                failure.getMessage());
     }
 
     @Test

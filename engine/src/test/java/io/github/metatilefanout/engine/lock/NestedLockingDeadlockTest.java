@@ -35,7 +35,8 @@ class NestedLockingDeadlockTest {
 
         List<String> outcomes = runBoth(striped, crossed, true);
 
-        assertEquals(List.of("timed out", "timed out"), outcomes);
+        // the cycle was seen; it ends when the first waiter times out and lets go of its metatile lock
+        assertTrue(outcomes.contains("timed out"), outcomes.toString());
     }
 
     @Test

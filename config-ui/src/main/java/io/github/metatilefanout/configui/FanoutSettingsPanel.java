@@ -1,0 +1,154 @@
+package io.github.metatilefanout.configui;
+
+import io.github.metatilefanout.engine.FanoutMetricsMXBean;
+import io.github.metatilefanout.engine.FanoutSettings;
+import java.io.IOException;
+import java.util.Map;
+import org.apache.wicket.AttributeModifier;
+import org.apache.wicket.feedback.ContainerFeedbackMessageFilter;
+import org.apache.wicket.markup.head.CssHeaderItem;
+import org.apache.wicket.markup.head.IHeaderResponse;
+import org.apache.wicket.markup.html.basic.Label;
+import org.apache.wicket.markup.html.form.Button;
+import org.apache.wicket.markup.html.form.Form;
+import org.apache.wicket.markup.html.panel.FeedbackPanel;
+import org.apache.wicket.markup.html.panel.Panel;
+import org.apache.wicket.model.IModel;
+import org.apache.wicket.model.Model;
+import org.apache.wicket.model.StringResourceModel;
+import org.apache.wicket.request.resource.CssResourceReference;
+
+/**
+ * The admin's panel: the pool size, queue bound and lock wait timeout, each with its help text, and the pool's
+ * live status.
+ *
+ * <p>The panel has its own form. Standing alone it shows a Save button; placed inside another form it has
+ * none, and submitting the outer form validates and saves it too. A host that has a field of its own for the
+ * pool size (GeoServer's "meta tiling threads") keeps it: the panel then shows the pool size without a field
+ * and never writes it. When any value is wrong, nothing is saved and
+ * each wrong field gets a message naming the field, the value and the allowed range. A save keeps the settings
+ * and applies them to the running engine through {@link FanoutConfiguration}.
+ *
+ * <p>The configuration and metrics come through models, so that the page stays serializable: for example a
+ * lambda that looks them up in the application.
+ */
+public class FanoutSettingsPanel extends Panel {
+
+    private static final CssResourceReference CSS =
+            new CssResourceReference(FanoutSettingsPanel.class, "FanoutSettingsPanel.css");
+
+    private final IModel<FanoutConfiguration> configuration;
+    private final boolean editsPoolSize;
+    private final IModel<Integer> poolSize;
+    private final IModel<Integer> queueBound;
+    private final IModel<Integer> lockTimeoutSeconds;
+
+    /**
+     * A panel with a field for each of the three settings.
+     *
+     * @param configuration where the settings are kept and applied
+     * @param metrics the running engine's metrics; null while no engine runs
+     */
+    public FanoutSettingsPanel(
+            String id, IModel<FanoutConfiguration> configuration, IModel<? extends FanoutMetricsMXBean> metrics) {
+        this(id, configuration, metrics, true);
+    }
+
+    /**
+     * @param configuration where the settings are kept and applied
+     * @param metrics the running engine's metrics; null while no engine runs
+     * @param editsPoolSize false when the host page has its own field for the pool size: the panel then shows
+     *     the pool size as kept and saves only the queue bound and lock wait timeout
+     */
+    public FanoutSettingsPanel(
+            String id,
+            IModel<FanoutConfiguration> configuration,
+            IModel<? extends FanoutMetricsMXBean> metrics,
+            boolean editsPoolSize) {
+        super(id);
+        this.configuration = configuration;
+        this.editsPoolSize = editsPoolSize;
+        StoredSettings stored = configuration.getObject().stored();
+
+        poolSize = Model.of(stored.poolSize());
+        queueBound = Model.of(stored.queueBound());
+        lockTimeoutSeconds = Model.of(stored.lockTimeoutSeconds());
+
+        Form<Void> form = new Form<>("form") {
+            @Override
+            protected void onSubmit() {
+                save();
+            }
+        };
+        add(form);
+        form.add(new FeedbackPanel("feedback", new ContainerFeedbackMessageFilter(this)));
+        addField(form, FanoutSetting.POOL_SIZE, poolSize, FanoutSettings::defaultPoolSize);
+        if (!editsPoolSize) {
+            form.get(FanoutSetting.POOL_SIZE.key()).setVisible(false);
+        }
+        // The queue bound defaults to the pool size, as saved.
+        addField(
+                form,
+                FanoutSetting.QUEUE_BOUND,
+                queueBound,
+                () -> poolSize.getObject() != null ? poolSize.getObject() : FanoutSettings.defaultPoolSize());
+        addField(form, FanoutSetting.LOCK_TIMEOUT, lockTimeoutSeconds, FanoutSettings.DEFAULT_LOCK_TIMEOUT::toSeconds);
+        form.add(new Button("save") {
+            @Override
+            protected void onConfigure() {
+                super.onConfigure();
+                setVisible(getForm().isRootForm());
+            }
+        });
+        add(new FanoutStatusPanel("status", metrics));
+    }
+
+    private void addField(
+            Form<Void> form, FanoutSetting setting, IModel<Integer> value, IModel<? extends Number> defaultValue) {
+        form.add(new SettingField(setting, value).add(AttributeModifier.replace("placeholder", defaultValue)));
+        IModel<Map<String, Object>> parameters = () -> Map.of(
+                "minimum", setting.min(),
+                "maximum", setting.max(),
+                "default", defaultValue.getObject(),
+                "processors", Runtime.getRuntime().availableProcessors());
+        boolean kept = setting == FanoutSetting.POOL_SIZE && !editsPoolSize;
+        String help = "fanout." + setting.key() + (kept ? ".keptByHost" : ".help");
+        form.add(new Label(setting.key() + "Help", new StringResourceModel(help, this).setModel(parameters)));
+    }
+
+    private void save() {
+        // A pool size the panel does not edit is passed on as kept now, so that it is never written.
+        Integer pool = editsPoolSize
+                ? poolSize.getObject()
+                : configuration.getObject().stored().poolSize();
+        StoredSettings settings = new StoredSettings(pool, queueBound.getObject(), lockTimeoutSeconds.getObject());
+        FanoutSettings applied;
+        try {
+            applied = configuration.getObject().save(settings);
+        } catch (IOException e) {
+            error(getString("fanout.notSaved", Model.ofMap(Map.of("reason", String.valueOf(e)))));
+            return;
+        } catch (RuntimeException e) {
+            error(getString("fanout.notApplied", Model.ofMap(Map.of("reason", String.valueOf(e)))));
+            return;
+        }
+        success(getString(
+                editsPoolSize ? "fanout.saved" : "fanout.savedWithoutPoolSize",
+                Model.ofMap(Map.of(
+                        "poolSize", applied.poolSize(),
+                        "queueBound", applied.queueBound(),
+                        "lockTimeoutSeconds", applied.lockTimeout().toSeconds()))));
+    }
+
+    @Override
+    public void renderHead(IHeaderResponse response) {
+        super.renderHead(response);
+        response.render(CssHeaderItem.forReference(CSS));
+    }
+
+    @Override
+    protected void onDetach() {
+        configuration.detach();
+        super.onDetach();
+    }
+}

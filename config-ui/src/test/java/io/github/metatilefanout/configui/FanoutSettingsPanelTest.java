@@ -1,0 +1,317 @@
+package io.github.metatilefanout.configui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.metatilefanout.engine.FanoutSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.apache.wicket.MarkupContainer;
+import org.apache.wicket.util.string.Strings;
+import org.apache.wicket.util.tester.FormTester;
+import org.apache.wicket.util.tester.TagTester;
+import org.apache.wicket.util.tester.WicketTester;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class FanoutSettingsPanelTest {
+
+    private static final String FORM = "fanout:form";
+
+    @TempDir
+    Path directory;
+
+    private final List<FanoutSettings> applied = new CopyOnWriteArrayList<>();
+    private WicketTester tester;
+
+    @AfterEach
+    void destroy() {
+        if (tester != null) {
+            tester.destroy();
+        }
+    }
+
+    @Test
+    void defaultsAreShownAsHints() {
+        start(new SettingsFile(directory), applied::add);
+
+        int defaultPoolSize = FanoutSettings.defaultPoolSize();
+        int processors = Runtime.getRuntime().availableProcessors();
+        assertField("poolSize", "", String.valueOf(defaultPoolSize));
+        assertField("queueBound", "", String.valueOf(defaultPoolSize));
+        assertField("lockTimeoutSeconds", "", "120");
+        assertShown("Empty: the default, twice the " + processors + " processors = " + defaultPoolSize + ".");
+        assertShown("Whole number from 0 to 256; 0 turns the pool off");
+        assertShown("Empty: the default, the pool size (" + defaultPoolSize + ").");
+        assertShown("Whole number from 1 to 3600. Empty: the default, 120 seconds.");
+        tester.assertVisible(FORM + ":save");
+    }
+
+    @Test
+    void storedValuesAreShown() throws IOException {
+        new SettingsFile(directory).save(new StoredSettings(8, null, 45));
+
+        start(new SettingsFile(directory), applied::add);
+
+        assertField("poolSize", "8", String.valueOf(FanoutSettings.defaultPoolSize()));
+        assertField("queueBound", "", "8");
+        assertField("lockTimeoutSeconds", "45", "120");
+    }
+
+    @Test
+    void validValuesAreSavedAndApplied() {
+        start(new SettingsFile(directory), applied::add);
+
+        submit("8", "16", "30");
+
+        FanoutSettings expected = new FanoutSettings(8, 16, Duration.ofSeconds(30));
+        assertEquals(List.of(expected), applied);
+        assertEquals(new StoredSettings(8, 16, 30), new SettingsFile(directory).load());
+        assertShown("Saved and applied: pool size 8, queue bound 16, lock wait timeout 30 seconds.");
+        assertField("poolSize", "8", String.valueOf(FanoutSettings.defaultPoolSize()));
+    }
+
+    @Test
+    void emptyFieldsSaveTheDefaults() throws IOException {
+        new SettingsFile(directory).save(new StoredSettings(8, 16, 30));
+        start(new SettingsFile(directory), applied::add);
+
+        submit(" ", "", "");
+
+        assertEquals(List.of(FanoutSettings.defaults()), applied);
+        assertEquals(StoredSettings.DEFAULTS, new SettingsFile(directory).load());
+    }
+
+    @Test
+    void poolSizeZeroTurnsThePoolOff() {
+        start(new SettingsFile(directory), applied::add);
+
+        submit("0", "0", "1");
+
+        assertEquals(List.of(new FanoutSettings(0, 0, Duration.ofSeconds(1))), applied);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "poolSize           | -1          | Pool size: -1 is outside the allowed range 0 to 256.",
+                "poolSize           | 257         | Pool size: 257 is outside the allowed range 0 to 256.",
+                "poolSize           | 99999999999 | Pool size: 99999999999 is outside the allowed range 0 to 256.",
+                "poolSize           | four        | Pool size: 'four' is not a whole number; enter one from 0 to 256,"
+                        + " or leave it empty for the default.",
+                "queueBound         | 4097        | Queue bound: 4097 is outside the allowed range 0 to 4096.",
+                "queueBound         | 1.5         | Queue bound: '1.5' is not a whole number; enter one from 0 to"
+                        + " 4096, or leave it empty for the default.",
+                "lockTimeoutSeconds | 0           | Lock wait timeout (seconds): 0 is outside the allowed range 1 to"
+                        + " 3600.",
+                "lockTimeoutSeconds | 3601        | Lock wait timeout (seconds): 3601 is outside the allowed range 1"
+                        + " to 3600.",
+                "lockTimeoutSeconds | 2m          | Lock wait timeout (seconds): '2m' is not a whole number; enter one"
+                        + " from 1 to 3600, or leave it empty for the default.",
+            })
+    void badValueIsRejectedAndNothingSaved(String field, String value, String message) throws IOException {
+        new SettingsFile(directory).save(new StoredSettings(2, 2, 60));
+        byte[] before = Files.readAllBytes(settingsFile());
+        start(new SettingsFile(directory), applied::add);
+
+        FormTester form = tester.newFormTester(FORM);
+        form.setValue("poolSize", "8");
+        form.setValue("queueBound", "16");
+        form.setValue("lockTimeoutSeconds", "30");
+        form.setValue(field, value);
+        form.submit("save");
+
+        assertShown(message);
+        assertEquals(1, tester.getTagsByWicketId("feedback").size());
+        assertEquals("true", tester.getTagByWicketId(field).getAttribute("aria-invalid"));
+        assertEquals(value, tester.getTagByWicketId(field).getAttribute("value"));
+        assertEquals(List.of(), applied);
+        assertEquals(new String(before), new String(Files.readAllBytes(settingsFile())));
+    }
+
+    @Test
+    void everyBadValueGetsItsMessage() {
+        start(new SettingsFile(directory), applied::add);
+
+        submit("-3", "x", "9000");
+
+        assertShown("Pool size: -3 is outside the allowed range 0 to 256.");
+        assertShown("Queue bound: 'x' is not a whole number");
+        assertShown("Lock wait timeout (seconds): 9000 is outside the allowed range 1 to 3600.");
+        assertFalse(Files.exists(settingsFile()));
+        assertEquals(List.of(), applied);
+    }
+
+    @Test
+    void failedSaveIsShownAndNothingApplied() {
+        SettingsStore readOnly = new FailingSettingsStore("read-only data directory");
+        start(readOnly, applied::add);
+
+        submit("8", "16", "30");
+
+        assertShown("The settings were not saved: java.io.IOException: read-only data directory");
+        assertEquals(List.of(), applied);
+    }
+
+    @Test
+    void engineRefusalIsShownAndTheSettingsKept() {
+        start(new SettingsFile(directory), settings -> {
+            throw new IllegalStateException("engine closed");
+        });
+
+        submit("8", "16", "30");
+
+        assertShown("The settings were saved, but the running engine did not apply them (they apply on the next"
+                + " start): java.lang.IllegalStateException: engine closed");
+        assertEquals(new StoredSettings(8, 16, 30), new SettingsFile(directory).load());
+    }
+
+    @Test
+    void insideAHostFormThePanelSavesWithTheHost() {
+        start(new SettingsFile(directory), applied::add);
+        NestedFormTestPage page = tester.startPage(NestedFormTestPage.class);
+        tester.assertInvisible("host:fanout:form:save");
+
+        FormTester form = tester.newFormTester("host");
+        form.setValue("fanout:form:poolSize", "5");
+        form.submit();
+
+        assertEquals(1, page.hostSubmits());
+        assertEquals(List.of(new FanoutSettings(5, 5, Duration.ofSeconds(120))), applied);
+    }
+
+    @Test
+    void insideAHostFormABadValueStopsTheHostToo() {
+        start(new SettingsFile(directory), applied::add);
+        NestedFormTestPage page = tester.startPage(NestedFormTestPage.class);
+
+        FormTester form = tester.newFormTester("host");
+        form.setValue("fanout:form:poolSize", "-5");
+        form.submit();
+
+        assertEquals(0, page.hostSubmits());
+        assertShown("Pool size: -5 is outside the allowed range 0 to 256.");
+        assertEquals(List.of(), applied);
+        assertFalse(Files.exists(settingsFile()));
+    }
+
+    @Test
+    void poolSizeKeptByTheHostIsShownAndNeverWritten() throws IOException {
+        HostPoolSizeStoreTest.HostSetting host = new HostPoolSizeStoreTest.HostSetting(6);
+        start(new SettingsFile(directory).withPoolSizeFrom(host), applied::add);
+        NestedFormTestPage page = tester.startPage(new NestedFormTestPage(false));
+        tester.assertInvisible("host:fanout:form:poolSize");
+        assertShown("Kept in the host's own pool size setting, not here");
+        assertField("queueBound", "", "6");
+
+        host.value = 9; // the host page's own field, saved after the panel
+        FormTester form = tester.newFormTester("host");
+        form.setValue("fanout:form:queueBound", "16");
+        form.setValue("fanout:form:lockTimeoutSeconds", "30");
+        form.submit();
+
+        assertEquals(1, page.hostSubmits());
+        assertEquals(0, host.saves);
+        assertEquals(9, host.value);
+        assertEquals(List.of(new FanoutSettings(9, 16, Duration.ofSeconds(30))), applied);
+        assertEquals(new StoredSettings(null, 16, 30), new SettingsFile(directory).load());
+        assertShown("Saved and applied: queue bound 16, lock wait timeout 30 seconds.");
+    }
+
+    @Test
+    void statusShowsTheMetrics() {
+        start(new SettingsFile(directory), applied::add);
+
+        String status = "fanout:status:running:";
+        tester.assertLabel(status + "pool", "3 of 4");
+        tester.assertLabel(status + "queueDepth", "7");
+        tester.assertLabel(status + "encodedOnRequestThread", "1101");
+        tester.assertLabel(status + "encodedOnPool", "2202");
+        tester.assertLabel(status + "encodedOnCaller", "303");
+        tester.assertLabel(status + "jobsRunOnCallerPoolFull", "44");
+        tester.assertLabel(status + "failures", "5");
+        tester.assertInvisible("fanout:status:notRunning");
+        assertShown("Fan-out pool status");
+        assertShown("Tiles encoded on the request thread");
+        assertShown("Jobs run by the caller because the pool was full");
+        assertShown("Counts since the engine started; refreshed every 5 seconds.");
+    }
+
+    @Test
+    void statusRefreshesItself() {
+        start(new SettingsFile(directory), applied::add);
+        PanelTestApplication.get().setMetrics(new StubMetrics(0));
+
+        tester.executeAllTimerBehaviors((MarkupContainer) tester.getComponentFromLastRenderedPage("fanout:status"));
+
+        tester.assertLabel("fanout:status:running:pool", "pool off");
+        assertTrue(tester.getLastResponseAsString().contains("pool off"));
+    }
+
+    @Test
+    void statusSaysWhenNoEngineRuns() {
+        tester = new WicketTester(
+                new PanelTestApplication(new FanoutConfiguration(new SettingsFile(directory), applied::add), null));
+        tester.getSession().setLocale(Locale.ENGLISH);
+        tester.startPage(PanelTestPage.class);
+
+        tester.assertInvisible("fanout:status:running");
+        assertShown("The fan-out engine is not running.");
+    }
+
+    @Test
+    void textsFollowTheSessionLocale() {
+        start(new SettingsFile(directory), applied::add);
+        tester.getSession().setLocale(Locale.FRENCH);
+        tester.startPage(PanelTestPage.class);
+
+        submit("-1", "16", "30");
+
+        assertShown("Taille du pool : -1 est hors de l'intervalle autorisé, de 0 à 256.");
+        assertShown("Tuiles encodées sur le pool");
+        assertShown("Threads qui encodent et stockent les autres tuiles d'une métatuile");
+    }
+
+    private void start(SettingsStore store, Consumer<FanoutSettings> engine) {
+        tester = new WicketTester(new PanelTestApplication(new FanoutConfiguration(store, engine), new StubMetrics(4)));
+        tester.getSession().setLocale(Locale.ENGLISH);
+        tester.startPage(PanelTestPage.class);
+        tester.assertRenderedPage(PanelTestPage.class);
+    }
+
+    private void submit(String poolSize, String queueBound, String lockTimeoutSeconds) {
+        FormTester form = tester.newFormTester(FORM);
+        form.setValue("poolSize", poolSize);
+        form.setValue("queueBound", queueBound);
+        form.setValue("lockTimeoutSeconds", lockTimeoutSeconds);
+        form.submit("save");
+    }
+
+    private void assertField(String id, String value, String placeholder) {
+        TagTester field = tester.getTagByWicketId(id);
+        assertEquals(value, field.getAttribute("value") == null ? "" : field.getAttribute("value"));
+        assertEquals(placeholder, field.getAttribute("placeholder"));
+        assertNull(field.getAttribute("aria-invalid"));
+    }
+
+    private void assertShown(String text) {
+        String page = tester.getLastResponseAsString();
+        assertTrue(page.contains(Strings.escapeMarkup(text)), () -> "'" + text + "' not in\n" + page);
+    }
+
+    private Path settingsFile() {
+        return directory.resolve(SettingsFile.FILE_NAME);
+    }
+}

@@ -1,0 +1,126 @@
+package io.github.metatilefanout.engine.png;
+
+import java.awt.image.IndexColorModel;
+import java.util.Arrays;
+
+/**
+ * Palette indexes, one per byte or packed 1, 2 or 4 bits to the byte (most significant first, in Java as
+ * in PNG), with the palette's PLTE and tRNS chunks.
+ *
+ * <p>A raster may hold indexes beyond a short palette; Java shows them with the colour model's values for
+ * those entries (transparent black), so the PNG palette is extended to the largest index the tile uses.
+ */
+final class PaletteRows extends PixelRows {
+
+    private final byte[] data;
+    private final int topLeft;
+    private final int firstBit;
+    private final int scanlineStride;
+    private final IndexColorModel colors;
+
+    /**
+     * @param topLeft index of the byte holding the tile's top-left pixel
+     * @param firstBit position of that pixel in its byte, counted from the most significant bit
+     */
+    PaletteRows(
+            int width,
+            int height,
+            int bitDepth,
+            byte[] data,
+            int topLeft,
+            int firstBit,
+            int scanlineStride,
+            IndexColorModel colors) {
+        super(width, height, PALETTE, bitDepth);
+        this.data = data;
+        this.topLeft = topLeft;
+        this.firstBit = firstBit;
+        this.scanlineStride = scanlineStride;
+        this.colors = colors;
+    }
+
+    @Override
+    void readRow(int y, byte[] target, int offset) {
+        int start = topLeft + y * scanlineStride;
+        if (bitDepth == 8 || firstBit == 0 && width * bitDepth % 8 == 0) {
+            System.arraycopy(data, start, target, offset, rowBytes());
+            return;
+        }
+        Arrays.fill(target, offset, offset + rowBytes(), (byte) 0);
+        for (int x = 0; x < width; x++) {
+            int bit = x * bitDepth;
+            target[offset + bit / 8] |= (byte) (index(start, x) << (8 - bitDepth - bit % 8));
+        }
+    }
+
+    /** The palette index of pixel {@code x} of the row starting at byte {@code start}. */
+    private int index(int start, int x) {
+        if (bitDepth == 8) {
+            return data[start + x] & 0xFF;
+        }
+        int bit = firstBit + x * bitDepth;
+        return (data[start + bit / 8] >>> (8 - bitDepth - bit % 8)) & ((1 << bitDepth) - 1);
+    }
+
+    @Override
+    boolean isUniform() {
+        int first = index(topLeft, 0);
+        for (int y = 0; y < height; y++) {
+            int start = topLeft + y * scanlineStride;
+            for (int x = 0; x < width; x++) {
+                if (index(start, x) != first) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Palette entries the tile needs: the colour model's, or up to the largest index used when beyond. */
+    private int entries() {
+        int size = colors.getMapSize();
+        if (size >= 1 << bitDepth) {
+            return size;
+        }
+        int largest = 0;
+        for (int y = 0; y < height; y++) {
+            int start = topLeft + y * scanlineStride;
+            for (int x = 0; x < width; x++) {
+                largest = Math.max(largest, index(start, x));
+            }
+        }
+        return Math.max(size, largest + 1);
+    }
+
+    @Override
+    byte[] palette() {
+        int size = entries();
+        byte[] plte = new byte[3 * size];
+        for (int i = 0; i < size; i++) {
+            plte[3 * i] = (byte) colors.getRed(i);
+            plte[3 * i + 1] = (byte) colors.getGreen(i);
+            plte[3 * i + 2] = (byte) colors.getBlue(i);
+        }
+        return plte;
+    }
+
+    /** Alphas up to the last entry that is not opaque; {@code null} when all are. */
+    @Override
+    byte[] transparency() {
+        int last = -1;
+        int size = entries();
+        for (int i = 0; i < size; i++) {
+            if (colors.getAlpha(i) != 0xFF) {
+                last = i;
+            }
+        }
+        if (last < 0) {
+            return null;
+        }
+        byte[] trns = new byte[last + 1];
+        for (int i = 0; i <= last; i++) {
+            trns[i] = (byte) colors.getAlpha(i);
+        }
+        return trns;
+    }
+}

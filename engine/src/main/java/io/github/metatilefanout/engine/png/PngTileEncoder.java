@@ -1,0 +1,101 @@
+package io.github.metatilefanout.engine.png;
+
+import io.github.metatilefanout.engine.TileEncoder;
+import java.awt.Rectangle;
+import java.awt.image.BufferedImage;
+import java.awt.image.RenderedImage;
+import java.io.IOException;
+import java.util.Objects;
+
+/**
+ * Encodes tiles as PNG reading their rows straight from the metatile's raster: no copy of the tile, one
+ * Deflater and set of buffers per thread, and uniform tiles (all pixels equal, such as empty ones) answered
+ * from a small cache of encoded PNGs.
+ *
+ * <p>Reads in place 8-bit RGBA, ABGR, RGB, BGR, gray and gray-alpha interleaved rasters, INT_ARGB/INT_RGB
+ * style packed rasters, and 1, 2, 4 and 8-bit palettes (with PLTE and a tRNS trimmed after the last entry
+ * that is not opaque). A tile spanning several tiles of a non-buffered image, or with premultiplied alpha,
+ * is copied first (unpremultiplied) and then encoded the same way; other layouts (16-bit samples, other
+ * colour models) are written by the JDK's PNG writer from that copy: the pixels are the same, never a wrong
+ * image.
+ *
+ * <p>The defaults are GeoServer's WMS defaults: deflate level 2 (its "PNG compression 25%", see {@link
+ * #levelForGeoServerCompression}) and filter {@link PngFilter#NONE}.
+ */
+public final class PngTileEncoder implements TileEncoder {
+
+    /** GeoServer's default compression, 25%, as a deflate level. */
+    public static final int DEFAULT_LEVEL = 2;
+
+    private static final ThreadLocal<PngWriter> WRITERS = ThreadLocal.withInitial(PngWriter::new);
+
+    private final int level;
+    private final PngFilter filter;
+    private final UniformTileCache uniformTiles;
+
+    /** GeoServer's defaults: level 2, no filter. */
+    public PngTileEncoder() {
+        this(DEFAULT_LEVEL, PngFilter.NONE);
+    }
+
+    /**
+     * @param level deflate level, 0 (store) to 9 (smallest)
+     * @param filter the row filter
+     */
+    public PngTileEncoder(int level, PngFilter filter) {
+        this(level, filter, new UniformTileCache());
+    }
+
+    private PngTileEncoder(int level, PngFilter filter, UniformTileCache uniformTiles) {
+        if (level < 0 || level > 9) {
+            throw new IllegalArgumentException("PNG compression level is " + level + "; allowed range is 0 to 9");
+        }
+        this.level = level;
+        this.filter = Objects.requireNonNull(filter, "filter");
+        this.uniformTiles = uniformTiles;
+    }
+
+    /**
+     * The deflate level for GeoServer's "PNG compression" percentage: its quality is {@code 1 - percent /
+     * 100} and its level {@code round(9 * (1 - quality))}, so 25% (the default) is level 2, 100% level 9.
+     */
+    public static int levelForGeoServerCompression(int percent) {
+        if (percent < 0 || percent > 100) {
+            throw new IllegalArgumentException("PNG compression is " + percent + "%; allowed range is 0 to 100");
+        }
+        return (int) Math.round(9 * (percent / 100.0));
+    }
+
+    /** The same encoder without the uniform tile cache: every tile is deflated (for comparisons). */
+    public PngTileEncoder withoutUniformTileCache() {
+        return new PngTileEncoder(level, filter, null);
+    }
+
+    public int level() {
+        return level;
+    }
+
+    public PngFilter filter() {
+        return filter;
+    }
+
+    @Override
+    public byte[] encode(RenderedImage metatileImage, Rectangle tileBounds) throws IOException {
+        PixelRows rows = RasterRows.of(metatileImage, tileBounds);
+        if (rows == null) {
+            BufferedImage copy = TileCopy.of(metatileImage, tileBounds);
+            rows = RasterRows.of(copy, new Rectangle(copy.getWidth(), copy.getHeight()));
+            if (rows == null) {
+                return TileCopy.writeWithImageIo(copy);
+            }
+        }
+        PngWriter writer = WRITERS.get();
+        if (uniformTiles != null && rows.isUniform()) {
+            PixelRows uniform = rows;
+            byte[] firstRow = new byte[uniform.rowBytes()];
+            uniform.readRow(0, firstRow, 0);
+            return uniformTiles.get(uniform, firstRow, level, filter, () -> writer.write(uniform, level, filter));
+        }
+        return writer.write(rows, level, filter);
+    }
+}

@@ -1,0 +1,198 @@
+package io.github.metatilefanout.engine.png;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.zip.CRC32;
+import java.util.zip.Deflater;
+
+/**
+ * Writes a PNG from pixel rows: signature, IHDR, PLTE and tRNS when needed, one IDAT, IEND. One writer per
+ * thread, reused: its Deflater and buffers are allocated once and grow to the largest tile seen; the only
+ * allocation per tile is the returned array.
+ */
+final class PngWriter {
+
+    private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    private static final int DEFLATE_SLACK = 8192;
+
+    private final Deflater deflater = new Deflater();
+    private final CRC32 crc = new CRC32();
+    private byte[] out = new byte[64 * 1024];
+    private int size;
+    private byte[] previous = new byte[0];
+    private byte[] current = new byte[0];
+    private final byte[][] candidates = new byte[5][0];
+
+    byte[] write(PixelRows rows, int level, PngFilter filter) {
+        size = 0;
+        append(SIGNATURE, 0, SIGNATURE.length);
+        writeHeader(rows);
+        byte[] palette = rows.palette();
+        if (palette != null) {
+            writeChunk("PLTE", palette);
+        }
+        byte[] transparency = rows.transparency();
+        if (transparency != null) {
+            writeChunk("tRNS", transparency);
+        }
+        int idat = beginChunk("IDAT");
+        deflater.reset();
+        deflater.setLevel(level);
+        writeRows(rows, filter);
+        deflater.finish();
+        while (!deflater.finished()) {
+            ensureCapacity(DEFLATE_SLACK);
+            size += deflater.deflate(out, size, out.length - size);
+        }
+        endChunk(idat);
+        endChunk(beginChunk("IEND"));
+        return Arrays.copyOf(out, size);
+    }
+
+    private void writeHeader(PixelRows rows) {
+        int start = beginChunk("IHDR");
+        appendInt(rows.width);
+        appendInt(rows.height);
+        ensureCapacity(5);
+        out[size++] = (byte) rows.bitDepth;
+        out[size++] = (byte) rows.colorType;
+        out[size++] = 0; // deflate
+        out[size++] = 0; // adaptive filtering, the only method
+        out[size++] = 0; // not interlaced
+        endChunk(start);
+    }
+
+    private void writeRows(PixelRows rows, PngFilter filter) {
+        int length = rows.rowBytes() + 1;
+        if (current.length < length) {
+            previous = new byte[length];
+            current = new byte[length];
+            for (int i = 0; i < candidates.length; i++) {
+                candidates[i] = new byte[length];
+            }
+        }
+        Arrays.fill(previous, 0, length, (byte) 0);
+        int distance = rows.filterDistance();
+        for (int y = 0; y < rows.height; y++) {
+            rows.readRow(y, current, 1);
+            byte[] line = filtered(filter, length, distance);
+            deflater.setInput(line, 0, length);
+            while (!deflater.needsInput()) {
+                ensureCapacity(DEFLATE_SLACK);
+                size += deflater.deflate(out, size, out.length - size);
+            }
+            byte[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+    }
+
+    /** The current row with its filter byte, filtered as asked. */
+    private byte[] filtered(PngFilter filter, int length, int distance) {
+        if (filter == PngFilter.NONE) {
+            current[0] = 0;
+            return current;
+        }
+        if (filter != PngFilter.ADAPTIVE) {
+            return filter(filter.type(), length, distance);
+        }
+        byte[] best = null;
+        long bestSum = Long.MAX_VALUE;
+        for (int type = 0; type <= 4; type++) {
+            byte[] line = type == 0 ? noneCandidate(length) : filter(type, length, distance);
+            long sum = 0;
+            for (int i = 1; i < length && sum < bestSum; i++) {
+                sum += Math.abs(line[i]);
+            }
+            if (sum < bestSum) {
+                bestSum = sum;
+                best = line;
+            }
+        }
+        return best;
+    }
+
+    private byte[] noneCandidate(int length) {
+        byte[] line = candidates[0];
+        System.arraycopy(current, 1, line, 1, length - 1);
+        line[0] = 0;
+        return line;
+    }
+
+    private byte[] filter(int type, int length, int distance) {
+        byte[] line = candidates[type];
+        line[0] = (byte) type;
+        for (int i = 1; i < length; i++) {
+            int raw = current[i] & 0xFF;
+            int left = i > distance ? current[i - distance] & 0xFF : 0;
+            int up = previous[i] & 0xFF;
+            int predicted =
+                    switch (type) {
+                        case 1 -> left;
+                        case 2 -> up;
+                        case 3 -> (left + up) >>> 1;
+                        default -> paeth(left, up, i > distance ? previous[i - distance] & 0xFF : 0);
+                    };
+            line[i] = (byte) (raw - predicted);
+        }
+        return line;
+    }
+
+    private static int paeth(int left, int up, int upLeft) {
+        int estimate = left + up - upLeft;
+        int toLeft = Math.abs(estimate - left);
+        int toUp = Math.abs(estimate - up);
+        int toUpLeft = Math.abs(estimate - upLeft);
+        if (toLeft <= toUp && toLeft <= toUpLeft) {
+            return left;
+        }
+        return toUp <= toUpLeft ? up : upLeft;
+    }
+
+    private void writeChunk(String type, byte[] data) {
+        int start = beginChunk(type);
+        append(data, 0, data.length);
+        endChunk(start);
+    }
+
+    /** Reserves the chunk's length and writes its type; returns where the chunk starts. */
+    private int beginChunk(String type) {
+        int start = size;
+        appendInt(0);
+        byte[] name = type.getBytes(StandardCharsets.US_ASCII);
+        append(name, 0, name.length);
+        return start;
+    }
+
+    /** Fills in the chunk's length and appends its CRC, over type and data. */
+    private void endChunk(int start) {
+        int length = size - start - 8;
+        out[start] = (byte) (length >>> 24);
+        out[start + 1] = (byte) (length >>> 16);
+        out[start + 2] = (byte) (length >>> 8);
+        out[start + 3] = (byte) length;
+        crc.reset();
+        crc.update(out, start + 4, length + 4);
+        appendInt((int) crc.getValue());
+    }
+
+    private void appendInt(int value) {
+        ensureCapacity(4);
+        out[size++] = (byte) (value >>> 24);
+        out[size++] = (byte) (value >>> 16);
+        out[size++] = (byte) (value >>> 8);
+        out[size++] = (byte) value;
+    }
+
+    private void append(byte[] data, int offset, int length) {
+        ensureCapacity(length);
+        System.arraycopy(data, offset, out, size, length);
+        size += length;
+    }
+
+    private void ensureCapacity(int more) {
+        if (out.length - size < more) {
+            out = Arrays.copyOf(out, Math.max(out.length * 2, size + more));
+        }
+    }
+}

@@ -1,0 +1,232 @@
+package io.github.metatilefanout.engine.png;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.metatilefanout.engine.Metatile;
+import io.github.metatilefanout.engine.MetatileGeometry;
+import io.github.metatilefanout.engine.MetatileGeometry.Coverage;
+import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.png.TestImages.Kind;
+import java.awt.Rectangle;
+import java.awt.image.BufferedImage;
+import java.awt.image.IndexColorModel;
+import java.awt.image.Raster;
+import java.awt.image.RenderedImage;
+import java.io.ByteArrayInputStream;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Random;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class PngTileEncoderTest {
+
+    static Stream<Arguments> everyKindFilterAndLevel() {
+        return Arrays.stream(Kind.values()).flatMap(kind -> Arrays.stream(PngFilter.values())
+                .flatMap(filter -> Stream.of(0, 2, 6, 9).map(level -> Arguments.of(kind, filter, level))));
+    }
+
+    @ParameterizedTest(name = "{0} {1} level {2}")
+    @MethodSource("everyKindFilterAndLevel")
+    void everyTileOfAMetatileWithGutterDecodesToItsSourcePixels(Kind kind, PngFilter filter, int level)
+            throws Exception {
+        // 3x3 metatile in the middle of the coverage, so it has a gutter on every side; odd tile sizes
+        Metatile metatile = new MetatileGeometry(3, 3, 13, 11, 3).metatileOf(tile(4, 4), new Coverage(4, 0, 0, 15, 15));
+        BufferedImage image = TestImages.create(kind, metatile.imageWidth(), metatile.imageHeight(), level);
+        PngTileEncoder encoder = new PngTileEncoder(level, filter);
+
+        for (int i = 0; i < metatile.tileCount(); i++) {
+            assertEncodesExactly(encoder, image, metatile.tileBounds(i));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = Kind.class,
+            names = {"ABGR", "INT_ARGB", "PALETTE_8", "PALETTE_1", "GRAY"})
+    void everyPositionOfTenByTenMetatilesWithAndWithoutGutter(Kind kind) throws Exception {
+        PngTileEncoder encoder = new PngTileEncoder();
+        for (int gutter : new int[] {0, 5}) {
+            Metatile metatile = new MetatileGeometry(10, 10, 16, 16, gutter)
+                    .metatileOf(tile(12, 12), new Coverage(4, 0, 0, 39, 39));
+            BufferedImage image = TestImages.create(kind, metatile.imageWidth(), metatile.imageHeight(), gutter);
+            for (int i = 0; i < metatile.tileCount(); i++) {
+                assertEncodesExactly(encoder, image, metatile.tileBounds(i));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void oddSizes(Kind kind) throws Exception {
+        PngTileEncoder encoder = new PngTileEncoder(6, PngFilter.ADAPTIVE);
+        BufferedImage image = TestImages.create(kind, 300, 300, 7);
+        assertEncodesExactly(encoder, image, new Rectangle(0, 0, 1, 1));
+        assertEncodesExactly(encoder, image, new Rectangle(299, 299, 1, 1));
+        assertEncodesExactly(encoder, image, new Rectangle(17, 3, 255, 257));
+    }
+
+    @Test
+    void randomizedTypesSizesAndOffsets() throws Exception {
+        long seed = 20261122L;
+        Random random = new Random(seed);
+        for (int round = 0; round < 150; round++) {
+            Kind kind = Kind.values()[random.nextInt(Kind.values().length)];
+            PngFilter filter = PngFilter.values()[random.nextInt(PngFilter.values().length)];
+            int level = random.nextInt(10);
+            int width = 1 + random.nextInt(70);
+            int height = 1 + random.nextInt(70);
+            int x = random.nextInt(40);
+            int y = random.nextInt(40);
+            BufferedImage image = TestImages.create(kind, x + width + random.nextInt(9), y + height + 1, round);
+            String what = "seed " + seed + " round " + round + ": " + kind + " " + filter + " level " + level + " tile "
+                    + new Rectangle(x, y, width, height);
+            try {
+                assertEncodesExactly(new PngTileEncoder(level, filter), image, new Rectangle(x, y, width, height));
+            } catch (AssertionError | Exception e) {
+                throw new AssertionError(what, e);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = Kind.class,
+            names = {"ABGR", "PALETTE_8", "INT_RGB"})
+    void imagesThatAreNotBufferedImagesAreReadTileByTile(Kind kind) throws Exception {
+        BufferedImage image = TestImages.create(kind, 96, 64, 3);
+        RenderedImage tiled = TestImages.tiled(image, 32, 32);
+        PngTileEncoder encoder = new PngTileEncoder();
+
+        byte[] insideOneTile = encoder.encode(tiled, new Rectangle(32, 32, 32, 32));
+        byte[] acrossTiles = encoder.encode(tiled, new Rectangle(16, 16, 32, 32));
+
+        assertPixelsEqual(image, new Rectangle(32, 32, 32, 32), insideOneTile);
+        assertPixelsEqual(image, new Rectangle(16, 16, 32, 32), acrossTiles);
+    }
+
+    @Test
+    void uniformTilesAreAnsweredWithIdenticalBytes() throws Exception {
+        PngTileEncoder encoder = new PngTileEncoder();
+        BufferedImage empty = new BufferedImage(512, 256, BufferedImage.TYPE_4BYTE_ABGR);
+
+        byte[] first = encoder.encode(empty, new Rectangle(0, 0, 256, 256));
+        byte[] second = encoder.encode(empty, new Rectangle(256, 0, 256, 256));
+        byte[] uncached = encoder.withoutUniformTileCache().encode(empty, new Rectangle(0, 0, 256, 256));
+
+        assertArrayEquals(first, second);
+        assertArrayEquals(first, uncached);
+        assertNotSame(first, second);
+        BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(first));
+        assertEquals(0, decoded.getRGB(100, 100));
+        PngStructure.check(first, 256, 256, 8, 6);
+    }
+
+    @Test
+    void uniformTilesOfDifferentPalettesOrColoursAreNotConfused() throws Exception {
+        PngTileEncoder encoder = new PngTileEncoder();
+        for (Kind kind : EnumSet.of(Kind.PALETTE_8, Kind.PALETTE_4, Kind.ABGR, Kind.INT_RGB, Kind.GRAY)) {
+            BufferedImage image = TestImages.create(kind, 64, 32, 1);
+            for (int value : new int[] {1, 2}) {
+                Raster uniform = uniformRaster(image, value);
+                image.getRaster().setRect(0, 0, uniform);
+                assertEncodesExactly(encoder, image, new Rectangle(0, 0, 32, 32));
+            }
+        }
+    }
+
+    @Test
+    void indexesBeyondAShortPaletteShowAsJavaShowsThem() throws Exception {
+        BufferedImage image = TestImages.create(Kind.PALETTE_8, 16, 16, 5);
+        image.getRaster().setSample(3, 4, 0, 250); // the palette has 200 entries
+
+        assertEncodesExactly(new PngTileEncoder(), image, new Rectangle(0, 0, 16, 16));
+    }
+
+    @Test
+    void geoServerCompressionPercentMapsToDeflateLevels() {
+        assertEquals(2, PngTileEncoder.levelForGeoServerCompression(25));
+        assertEquals(0, PngTileEncoder.levelForGeoServerCompression(0));
+        assertEquals(5, PngTileEncoder.levelForGeoServerCompression(50));
+        assertEquals(9, PngTileEncoder.levelForGeoServerCompression(100));
+        assertEquals(
+                "PNG compression is 101%; allowed range is 0 to 100",
+                assertThrows(IllegalArgumentException.class, () -> PngTileEncoder.levelForGeoServerCompression(101))
+                        .getMessage());
+        assertEquals(
+                "PNG compression level is 10; allowed range is 0 to 9",
+                assertThrows(IllegalArgumentException.class, () -> new PngTileEncoder(10, PngFilter.NONE))
+                        .getMessage());
+    }
+
+    private static Raster uniformRaster(BufferedImage image, int value) {
+        var raster = image.getRaster().createCompatibleWritableRaster(32, 32);
+        int[] pixel = new int[raster.getNumBands()];
+        Arrays.fill(pixel, value);
+        for (int y = 0; y < 32; y++) {
+            for (int x = 0; x < 32; x++) {
+                raster.setPixel(x, y, pixel);
+            }
+        }
+        return raster;
+    }
+
+    private static TileKey tile(long x, long y) {
+        return new TileKey("roads", "EPSG:4326", "png", null, x, y, 4);
+    }
+
+    /** Encodes the tile, checks the PNG's structure and that it decodes to exactly the source pixels. */
+    private static void assertEncodesExactly(PngTileEncoder encoder, BufferedImage image, Rectangle tile)
+            throws Exception {
+        byte[] png = encoder.encode(image, tile);
+        PixelRows rows = RasterRows.of(image, tile);
+        if (rows != null) {
+            PngStructure.check(png, tile.width, tile.height, rows.bitDepth, rows.colorType);
+        }
+        assertPixelsEqual(image, tile, png);
+    }
+
+    private static void assertPixelsEqual(BufferedImage image, Rectangle tile, byte[] png) throws Exception {
+        BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(png));
+        assertNotNull(decoded, "decodable");
+        assertEquals(tile.width, decoded.getWidth());
+        assertEquals(tile.height, decoded.getHeight());
+        BufferedImage source = image.getSubimage(tile.x, tile.y, tile.width, tile.height);
+        if (image.getColorModel() instanceof IndexColorModel) {
+            assertArrayEquals(samples(source), samples(decoded), "palette indexes");
+        }
+        if (!image.getColorModel().isAlphaPremultiplied()
+                && image.getColorModel().getNumComponents() != 1) {
+            assertArrayEquals(rgba(source), rgba(decoded), "RGBA");
+        } else if (image.getColorModel().getNumComponents() == 1) {
+            assertArrayEquals(samples(source), samples(decoded), "gray samples");
+        } else {
+            assertArrayEquals(rgba(unpremultiplied(source)), rgba(decoded), "RGBA of premultiplied source");
+        }
+    }
+
+    private static int[] samples(BufferedImage image) {
+        return image.getRaster().getPixels(0, 0, image.getWidth(), image.getHeight(), (int[]) null);
+    }
+
+    private static int[] rgba(BufferedImage image) {
+        return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
+    }
+
+    private static BufferedImage unpremultiplied(BufferedImage source) {
+        BufferedImage copy = new BufferedImage(
+                source.getColorModel(), source.getRaster().createCompatibleWritableRaster(), true, null);
+        copy.setData(source.getData());
+        copy.coerceData(false);
+        return copy;
+    }
+}

@@ -1,0 +1,212 @@
+package io.github.metatilefanout.geoserver;
+
+import io.github.metatilefanout.configui.FanoutConfiguration;
+import io.github.metatilefanout.configui.SettingsFile;
+import io.github.metatilefanout.engine.CachePolicy;
+import io.github.metatilefanout.engine.FanoutEngine;
+import io.github.metatilefanout.engine.FanoutMetrics;
+import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.Metatile;
+import io.github.metatilefanout.engine.TileEncoder;
+import io.github.metatilefanout.engine.TileException;
+import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.TileRequest;
+import io.github.metatilefanout.engine.TileRequest.Mode;
+import io.github.metatilefanout.engine.TileResponse;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.geoserver.gwc.GWC;
+import org.geoserver.gwc.layer.GeoServerTileLayer;
+import org.geoserver.ows.Dispatcher;
+import org.geoserver.platform.resource.GeoServerResourceLoader;
+import org.geowebcache.GeoWebCacheException;
+import org.geowebcache.conveyor.Conveyor.CacheResult;
+import org.geowebcache.conveyor.ConveyorTile;
+import org.geowebcache.grid.GridSubset;
+import org.geowebcache.io.ByteArrayResource;
+import org.geowebcache.layer.TileLayer;
+import org.geowebcache.mime.ImageMime;
+import org.geowebcache.mime.MimeType;
+import org.geowebcache.storage.StorageBroker;
+import org.geowebcache.util.GWCVars;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.InitializingBean;
+
+/**
+ * The fan-out engine in GeoServer: builds engine requests from GeoWebCache's conveyor tiles, keeps the
+ * engine's pool size in step with GeoServer's "meta tiling threads" setting, and publishes the metrics
+ * MBean.
+ */
+public class GeoServerFanout implements InitializingBean, DisposableBean {
+
+    static final String MBEAN_NAME = "geoserver";
+
+    /** System property that starts GeoServer with the engine switched off: {@code -Dmetatile-fanout.enabled=false}. */
+    public static final String ENABLED_PROPERTY = "metatile-fanout.enabled";
+
+    private static final Logger LOGGER = Logger.getLogger(GeoServerFanout.class.getName());
+    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
+
+    private final GWC gwc;
+    private final StorageBroker storageBroker;
+    private final FanoutConfiguration configuration;
+    private volatile StorageBrokerTileStore store;
+    private volatile GwcLockProvider locks;
+    private volatile FanoutEngine engine;
+    private volatile Integer appliedPoolSetting;
+    private FanoutMetrics.Registration mbean;
+    private volatile boolean enabled = !"false".equalsIgnoreCase(System.getProperty(ENABLED_PROPERTY));
+
+    /**
+     * @param dataDirectory GeoServer's data directory, where the settings file is kept next to GeoWebCache's
+     *     configuration
+     */
+    public GeoServerFanout(GWC gwc, StorageBroker storageBroker, GeoServerResourceLoader dataDirectory) {
+        this.gwc = gwc;
+        this.storageBroker = storageBroker;
+        this.configuration = new FanoutConfiguration(
+                new SettingsFile(dataDirectory.getBaseDirectory().toPath()).withPoolSizeFrom(new GwcPoolSizeStore(gwc)),
+                this::apply);
+    }
+
+    @Override
+    public void afterPropertiesSet() {
+        store = new StorageBrokerTileStore(storageBroker, this::maxAgeMillis);
+        locks = new GwcLockProvider(gwc::getLockProvider);
+        appliedPoolSetting = gwc.getConfig().getMetaTilingThreads();
+        engine = new FanoutEngine(locks, store, configuration.effective());
+        mbean = engine.metrics().registerMBean(MBEAN_NAME);
+        LOGGER.info("metatile-fanout " + (enabled ? "active" : "installed but switched off by -D" + ENABLED_PROPERTY)
+                + ": metatiles of GeoServer's cached layers go through the fan-out engine, pool of "
+                + engine.settings().poolSize() + " threads; metrics in JMX as " + mbean.objectName());
+    }
+
+    @Override
+    public void destroy() {
+        if (mbean != null) {
+            mbean.close();
+        }
+        if (engine != null) {
+            engine.close(SHUTDOWN_GRACE);
+        }
+    }
+
+    /** Whether the engine serves this tile: image formats; vector formats keep GeoServer's path. */
+    boolean handles(ConveyorTile tile) {
+        MimeType format = tile.getMimeType();
+        return enabled && engine != null && format instanceof ImageMime && !format.isVector();
+    }
+
+    /**
+     * Switches between the engine and GeoServer's own metatiling at runtime, for instance to compare them;
+     * metatiles in flight complete either way.
+     */
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+        LOGGER.info("metatile-fanout " + (enabled ? "switched on" : "switched off"));
+    }
+
+    /**
+     * Serves {@code tile} of {@code layer}: from the cache, from a metatile in flight, or by rendering its
+     * metatile.
+     */
+    ConveyorTile getTile(GeoServerTileLayer layer, ConveyorTile tile, int metaX, int metaY)
+            throws GeoWebCacheException {
+        long[] index = tile.getTileIndex();
+        int zoom = (int) index[2];
+        int expireCache = layer.getExpireCache(zoom);
+        boolean cached = expireCache != GWCVars.CACHE_DISABLE_CACHE;
+        if (cached && tile.retrieve(expireCache * 1000L)) {
+            return tile;
+        }
+        MimeType format = tile.getMimeType();
+        GridSubset gridSubset = layer.getGridSubset(tile.getGridSetId());
+        FanoutMetaTile metaTile = new FanoutMetaTile(
+                gridSubset,
+                format,
+                index,
+                metaX,
+                metaY,
+                format.isVector() ? 0 : layer.getInfo().getGutter());
+        TileKey key = new TileKey(
+                layer.getName(),
+                tile.getGridSetId(),
+                format.getFileExtension(),
+                tile.getParametersId(),
+                index[0],
+                index[1],
+                zoom);
+        Metatile metatile = metaTile.toMetatile(key);
+        store.rememberParameters(key.parametersId(), tile.getFilteringParameters());
+        TileRequest request = new TileRequest(
+                key,
+                metatile,
+                new GetMapRenderer(layer, tile, metaTile),
+                encoder(format, metaTile, metatile),
+                cached ? CachePolicy.PERSIST : CachePolicy.NONE,
+                Dispatcher.REQUEST.get() == null ? Mode.SEEDING : Mode.INTERACTIVE);
+        long requestTime = System.currentTimeMillis();
+        TileResponse response;
+        try {
+            response = currentEngine().getTile(request);
+        } catch (TileException e) {
+            throw new GeoWebCacheException(e.getMessage(), e);
+        }
+        tile.setBlob(new ByteArrayResource(response.data()));
+        tile.setCacheResult(response.isCacheHit() ? CacheResult.HIT : CacheResult.MISS);
+        tile.getStorageObject().setCreated(requestTime);
+        return tile;
+    }
+
+    /**
+     * The engine, first brought in step with GeoServer's "meta tiling threads", which an admin may change on
+     * the Caching Defaults page or through the REST API.
+     */
+    FanoutEngine currentEngine() {
+        Integer poolSetting = gwc.getConfig().getMetaTilingThreads();
+        if (!Objects.equals(poolSetting, appliedPoolSetting)) {
+            synchronized (this) {
+                if (!Objects.equals(poolSetting, appliedPoolSetting)) {
+                    apply(configuration.effective());
+                }
+            }
+        }
+        return engine;
+    }
+
+    private synchronized void apply(FanoutSettings settings) {
+        appliedPoolSetting = gwc.getConfig().getMetaTilingThreads();
+        engine.reconfigure(settings);
+    }
+
+    /** The admin's settings: where they are kept and how they reach the engine. */
+    public FanoutConfiguration configuration() {
+        return configuration;
+    }
+
+    /** The engine's metrics. */
+    public FanoutMetrics metrics() {
+        return engine.metrics();
+    }
+
+    /** In-process keys locked or waited for now, for diagnostics and tests. */
+    int activeLockKeys() {
+        return locks.activeKeys();
+    }
+
+    private TileEncoder encoder(MimeType format, FanoutMetaTile metaTile, Metatile metatile) {
+        return new MapResponseTileEncoder(metaTile, metatile, format);
+    }
+
+    private long maxAgeMillis(String layerName, int zoom) {
+        try {
+            TileLayer layer = gwc.getTileLayerByName(layerName);
+            return Math.max(0, layer.getExpireCache(zoom)) * 1000L;
+        } catch (RuntimeException e) {
+            LOGGER.log(Level.FINE, "No expiry known for layer " + layerName, e);
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.github.metatilefanout.geoserver;
+
+import io.github.metatilefanout.engine.CachePolicy;
+import io.github.metatilefanout.engine.Metatile;
+import io.github.metatilefanout.engine.MetatileImage;
+import io.github.metatilefanout.engine.MetatileRenderer;
+import jakarta.servlet.http.Cookie;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.geoserver.catalog.LayerGroupInfo;
+import org.geoserver.catalog.LayerInfo;
+import org.geoserver.catalog.PublishedInfo;
+import org.geoserver.catalog.WorkspaceInfo;
+import org.geoserver.config.GeoServer;
+import org.geoserver.gwc.GWC;
+import org.geoserver.gwc.layer.GeoServerTileLayer;
+import org.geoserver.platform.GeoServerExtensions;
+import org.geoserver.util.DimensionWarning;
+import org.geoserver.util.HTTPWarningAppender;
+import org.geoserver.wms.GetMapRequest;
+import org.geoserver.wms.RenderedImageMap;
+import org.geoserver.wms.WebMap;
+import org.geowebcache.conveyor.ConveyorTile;
+import org.geowebcache.grid.GridSubset;
+
+/**
+ * Renders a metatile with a GetMap dispatched inside GeoServer, on the requesting thread, as GeoServer's own
+ * tile layer does.
+ */
+final class GetMapRenderer implements MetatileRenderer {
+
+    private final GeoServerTileLayer layer;
+    private final ConveyorTile tile;
+    private final FanoutMetaTile metaTile;
+
+    GetMapRenderer(GeoServerTileLayer layer, ConveyorTile tile, FanoutMetaTile metaTile) {
+        this.layer = layer;
+        this.tile = tile;
+        this.metaTile = metaTile;
+    }
+
+    @Override
+    public MetatileImage render(Metatile metatile) throws Exception {
+        WebMap map = dispatchGetMap();
+        if (!(map instanceof RenderedImageMap imageMap)) {
+            if (map != null) {
+                map.dispose();
+            }
+            throw new IllegalStateException("GetMap for " + layer.getName() + " returned "
+                    + (map == null ? "nothing" : map.getClass().getSimpleName()) + ", not an image");
+        }
+        metaTile.setWebMap(imageMap);
+        MetatileImage image = MetatileImage.of(imageMap.getImage(), metaTile::dispose);
+        return cachedOnlyTransiently() ? image.withCachePolicy(CachePolicy.TRANSIENT) : image;
+    }
+
+    /** As GeoServer does: zoom levels outside the cached range, and maps with skipped dimension warnings. */
+    private boolean cachedOnlyTransiently() {
+        int zoom = (int) tile.getTileIndex()[2];
+        if (!metaTile.gridSubset().shouldCacheAtZoom(zoom)) {
+            return true;
+        }
+        Set<DimensionWarning.WarningType> skips = layer.getInfo().getCacheWarningSkips();
+        return skips != null && HTTPWarningAppender.anyMatch(skips);
+    }
+
+    private WebMap dispatchGetMap() throws Exception {
+        Cookie[] cookies = tile.servletReq == null ? null : tile.servletReq.getCookies();
+        try {
+            GWC.get().dispatchOwsRequest(getMapParameters(), cookies);
+            Set<DimensionWarning> warnings = GeoServerTileLayer.DIMENSION_WARNINGS.get();
+            if (warnings != null) {
+                warnings.forEach(HTTPWarningAppender::addWarning);
+            }
+            return GeoServerTileLayer.WEB_MAP.get();
+        } finally {
+            GeoServerTileLayer.WEB_MAP.remove();
+        }
+    }
+
+    private Map<String, String> getMapParameters() {
+        GridSubset gridSubset = metaTile.gridSubset();
+        Map<String, String> parameters = new HashMap<>();
+        parameters.put("SERVICE", "WMS");
+        parameters.put("VERSION", "1.1.1");
+        parameters.put("REQUEST", "GetMap");
+        parameters.put("LAYERS", layer.getName());
+        parameters.put("SRS", gridSubset.getSRS().toString());
+        parameters.put("FORMAT", tile.getMimeType().getFormat());
+        parameters.put("WIDTH", String.valueOf(metaTile.getMetaTileWidth()));
+        parameters.put("HEIGHT", String.valueOf(metaTile.getMetaTileHeight()));
+        parameters.put("BBOX", metaTile.getMetaTileBounds().toString());
+        parameters.put("EXCEPTIONS", GetMapRequest.SE_XML);
+        parameters.put("STYLES", "");
+        parameters.put("TRANSPARENT", "true");
+        parameters.put(GeoServerTileLayer.GWC_SEED_INTERCEPT_TOKEN, "true");
+        String workspace = workspaceWhenServicesAreNotGlobal();
+        if (workspace != null) {
+            parameters.put("WORKSPACE", workspace);
+        }
+        Map<String, String> filtering = tile.getFilteringParameters();
+        parameters.putAll(filtering.isEmpty() ? layer.getDefaultParameterFilters() : filtering);
+        return parameters;
+    }
+
+    private String workspaceWhenServicesAreNotGlobal() {
+        GeoServer geoServer = GeoServerExtensions.bean(GeoServer.class);
+        if (geoServer == null || geoServer.getGlobal().isGlobalServices()) {
+            return null;
+        }
+        PublishedInfo published = layer.getPublishedInfo();
+        if (published instanceof LayerInfo layerInfo) {
+            return layerInfo.getResource().getNamespace().getName();
+        }
+        WorkspaceInfo workspace = ((LayerGroupInfo) published).getWorkspace();
+        if (workspace == null) {
+            throw new IllegalStateException("Global web services are disabled, so the global layer group "
+                    + published.getName() + " cannot be rendered");
+        }
+        return workspace.getName();
+    }
+}

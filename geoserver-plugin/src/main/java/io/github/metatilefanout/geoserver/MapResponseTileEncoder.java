@@ -1,0 +1,105 @@
+package io.github.metatilefanout.geoserver;
+
+import io.github.metatilefanout.engine.Metatile;
+import io.github.metatilefanout.engine.TileEncoder;
+import java.awt.Point;
+import java.awt.Rectangle;
+import java.awt.image.BufferedImage;
+import java.awt.image.ColorModel;
+import java.awt.image.Raster;
+import java.awt.image.RenderedImage;
+import java.awt.image.WritableRaster;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import org.geoserver.gwc.GWC;
+import org.geoserver.ows.Dispatcher;
+import org.geoserver.wms.RasterCleaner;
+import org.geoserver.wms.WMSMapContent;
+import org.geoserver.wms.map.RenderedImageMapResponse;
+import org.geotools.geometry.jts.ReferencedEnvelope;
+import org.geowebcache.grid.BoundingBox;
+import org.geowebcache.mime.MimeType;
+
+/**
+ * Encodes tiles with GeoServer's own map response for the format (PNG8, JPEG, JPEG-PNG and the others),
+ * as GeoServer's tile layer does, but cropping the tile itself (no copy for a buffered metatile image) so
+ * that nothing is shared between the threads that encode tiles of one metatile.
+ */
+final class MapResponseTileEncoder implements TileEncoder {
+
+    private final FanoutMetaTile metaTile;
+    private final Metatile metatile;
+    private final MimeType format;
+    private volatile RenderedImageMapResponse response;
+
+    MapResponseTileEncoder(FanoutMetaTile metaTile, Metatile metatile, MimeType format) {
+        this.metaTile = metaTile;
+        this.metatile = metatile;
+        this.format = format;
+    }
+
+    @Override
+    public byte[] encode(RenderedImage metatileImage, Rectangle tileBounds) throws IOException {
+        try {
+            RenderedImage tile = crop(metatileImage, tileBounds);
+            ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
+            response().formatImageOutputStream(tile, out, tileContext(tileBounds));
+            return out.toByteArray();
+        } finally {
+            if (Dispatcher.REQUEST.get() == null) {
+                // no dispatcher callback cleans up after this thread: a pool thread or seeding
+                RasterCleaner.cleanup();
+            }
+        }
+    }
+
+    private RenderedImageMapResponse response() {
+        RenderedImageMapResponse encoder = response;
+        if (encoder == null) {
+            encoder = (RenderedImageMapResponse) GWC.get().getResponseEncoder(format, metaTile.imageMap());
+            response = encoder;
+        }
+        return encoder;
+    }
+
+    private WMSMapContent tileContext(Rectangle tileBounds) {
+        WMSMapContent metatileContext = metaTile.imageMap().getMapContext();
+        WMSMapContent context = new WMSMapContent();
+        context.setRequest(metatileContext.getRequest());
+        context.setBgColor(metatileContext.getBgColor());
+        context.setMapWidth(tileBounds.width);
+        context.setMapHeight(tileBounds.height);
+        context.setPalette(metatileContext.getPalette());
+        BoundingBox bounds = metaTile.gridSubset().boundsFromIndex(tileIndex(tileBounds));
+        ReferencedEnvelope envelope = new ReferencedEnvelope(
+                bounds.getMinX(),
+                bounds.getMaxX(),
+                bounds.getMinY(),
+                bounds.getMaxY(),
+                metatileContext.getCoordinateReferenceSystem());
+        context.getViewport().setBounds(envelope);
+        return context;
+    }
+
+    private long[] tileIndex(Rectangle tileBounds) {
+        for (int i = 0; i < metatile.tileCount(); i++) {
+            if (metatile.tileBounds(i).equals(tileBounds)) {
+                return metaTile.getTilesGridPositions()[i];
+            }
+        }
+        throw new IllegalArgumentException(tileBounds + " is not a tile of metatile " + metatile);
+    }
+
+    private static RenderedImage crop(RenderedImage image, Rectangle bounds) {
+        if (image instanceof BufferedImage buffered) {
+            return buffered.getSubimage(bounds.x, bounds.y, bounds.width, bounds.height);
+        }
+        WritableRaster raster = Raster.createWritableRaster(
+                image.getSampleModel().createCompatibleSampleModel(bounds.width, bounds.height),
+                new Point(bounds.x, bounds.y));
+        image.copyData(raster);
+        ColorModel colorModel = image.getColorModel();
+        return new BufferedImage(
+                colorModel, raster.createWritableTranslatedChild(0, 0), colorModel.isAlphaPremultiplied(), null);
+    }
+}

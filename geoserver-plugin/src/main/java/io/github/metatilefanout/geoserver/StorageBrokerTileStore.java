@@ -1,0 +1,121 @@
+package io.github.metatilefanout.geoserver;
+
+import com.google.common.cache.Cache;
+import com.google.common.cache.CacheBuilder;
+import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.TileStore;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongBiFunction;
+import org.geowebcache.io.ByteArrayResource;
+import org.geowebcache.io.Resource;
+import org.geowebcache.mime.MimeException;
+import org.geowebcache.mime.MimeType;
+import org.geowebcache.storage.StorageBroker;
+import org.geowebcache.storage.StorageException;
+import org.geowebcache.storage.TileObject;
+
+/**
+ * GeoWebCache's storage broker as the engine's tile store: whatever blob store each layer is configured
+ * with, and GeoWebCache's transient cache.
+ *
+ * <p>The engine knows a tile's parameters by their id only; the blob store also records the parameters
+ * themselves, so the layer remembers them here before each request ({@link #rememberParameters}).
+ */
+final class StorageBrokerTileStore implements TileStore {
+
+    private final StorageBroker storageBroker;
+    private final ToLongBiFunction<String, Integer> maxAgeMillis;
+    private final Cache<String, Map<String, String>> parametersById = CacheBuilder.newBuilder()
+            .maximumSize(10_000)
+            .expireAfterAccess(1, TimeUnit.HOURS)
+            .build();
+
+    /**
+     * @param maxAgeMillis for a layer name and zoom level, the age after which a stored tile is stale ({@code
+     *     <= 0}: never), GeoWebCache's "expire cache"
+     */
+    StorageBrokerTileStore(StorageBroker storageBroker, ToLongBiFunction<String, Integer> maxAgeMillis) {
+        this.storageBroker = storageBroker;
+        this.maxAgeMillis = maxAgeMillis;
+    }
+
+    /** Records the parameters behind {@code parametersId}, so stored tiles carry them. */
+    void rememberParameters(String parametersId, Map<String, String> parameters) {
+        if (parametersId != null && parameters != null && !parameters.isEmpty()) {
+            parametersById.put(parametersId, Map.copyOf(parameters));
+        }
+    }
+
+    @Override
+    public byte[] get(TileKey tile) throws IOException {
+        TileObject stored = tileObject(tile, null);
+        try {
+            if (!storageBroker.get(stored)) {
+                return null;
+            }
+        } catch (StorageException e) {
+            throw new IOException("Reading tile " + tile + " failed: " + e.getMessage(), e);
+        }
+        long maxAge = maxAgeMillis.applyAsLong(tile.layer(), tile.z());
+        if (maxAge > 0 && stored.getCreated() + maxAge < System.currentTimeMillis()) {
+            return null;
+        }
+        return contents(stored.getBlob());
+    }
+
+    @Override
+    public void put(TileKey tile, byte[] data) throws IOException {
+        try {
+            storageBroker.put(tileObject(tile, data));
+        } catch (StorageException e) {
+            throw new IOException("Storing tile " + tile + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public byte[] getTransient(TileKey tile) {
+        TileObject stored = tileObject(tile, null);
+        try {
+            return storageBroker.getTransient(stored) ? contents(stored.getBlob()) : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void putTransient(TileKey tile, byte[] data) {
+        storageBroker.putTransient(tileObject(tile, data));
+    }
+
+    private TileObject tileObject(TileKey tile, byte[] data) {
+        long[] xyz = {tile.x(), tile.y(), tile.z()};
+        Map<String, String> parameters =
+                tile.parametersId() == null ? null : parametersById.getIfPresent(tile.parametersId());
+        String format = mimeFormat(tile.format());
+        TileObject object = data == null
+                ? TileObject.createQueryTileObject(tile.layer(), xyz, tile.gridSet(), format, parameters)
+                : TileObject.createCompleteTileObject(
+                        tile.layer(), xyz, tile.gridSet(), format, parameters, new ByteArrayResource(data));
+        object.setParametersId(tile.parametersId());
+        return object;
+    }
+
+    private static String mimeFormat(String extension) {
+        try {
+            return MimeType.createFromExtension(extension).getFormat();
+        } catch (MimeException e) {
+            throw new IllegalArgumentException("Unknown tile format '" + extension + "'", e);
+        }
+    }
+
+    private static byte[] contents(Resource blob) throws IOException {
+        if (blob instanceof ByteArrayResource bytes) {
+            return bytes.getContents();
+        }
+        try (var in = blob.getInputStream()) {
+            return in.readAllBytes();
+        }
+    }
+}

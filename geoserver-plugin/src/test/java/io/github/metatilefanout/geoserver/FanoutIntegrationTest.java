@@ -1,0 +1,267 @@
+package io.github.metatilefanout.geoserver;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertTrue;
+
+import io.github.metatilefanout.engine.FanoutMetrics;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
+import org.geoserver.catalog.DataStoreInfo;
+import org.geoserver.catalog.LayerInfo;
+import org.geoserver.data.test.MockData;
+import org.geoserver.gwc.GWC;
+import org.geoserver.gwc.config.GWCConfig;
+import org.geoserver.gwc.layer.GeoServerTileLayer;
+import org.geoserver.ows.Dispatcher;
+import org.geoserver.platform.GeoServerExtensions;
+import org.geoserver.test.GeoServerSystemTestSupport;
+import org.geowebcache.layer.ExpirationRule;
+import org.geowebcache.mime.MimeType;
+import org.geowebcache.seed.GWCTask;
+import org.geowebcache.seed.TileBreeder;
+import org.geowebcache.storage.StorageBroker;
+import org.geowebcache.storage.TileObject;
+import org.geowebcache.storage.TileRange;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.springframework.mock.web.MockHttpServletResponse;
+
+/**
+ * The plugin inside a real GeoServer (GeoServer's own test support, its default test data directory,
+ * metatiling 4x4): tiles through WMTS and WMS tiled=true, with and without the engine.
+ */
+public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
+
+    private static final String LAYER =
+            MockData.BASIC_POLYGONS.getPrefix() + ":" + MockData.BASIC_POLYGONS.getLocalPart();
+    private static final String GRID = "EPSG:4326";
+    /** EPSG:4326 zoom 2 has 8 x 4 tiles: two 4x4 metatiles. */
+    private static final int ZOOM = 2;
+
+    private GeoServerFanout fanout;
+    private long rendersBefore;
+
+    @Before
+    public void prepare() throws Exception {
+        fanout = GeoServerExtensions.bean(GeoServerFanout.class);
+        fanout.setEnabled(true);
+        GWC gwc = GWC.get();
+        GWCConfig config = gwc.getConfig();
+        config.setDirectWMSIntegrationEnabled(true);
+        config.setMetaTilingThreads(null);
+        gwc.saveConfig(config);
+        gwc.truncate(LAYER);
+        rendersBefore = metrics().getRenders();
+    }
+
+    @After
+    public void clearDispatcherRequest() {
+        Dispatcher.REQUEST.remove();
+        fanout.setEnabled(true);
+    }
+
+    @Test
+    public void everyCachedLayerIsServedThroughTheEngine() {
+        assertTrue(GWC.get().getTileLayerByName(LAYER) instanceof FanoutTileLayer);
+        assertTrue(GWC.get().getTileLayerByName(LAYER) instanceof GeoServerTileLayer);
+    }
+
+    @Test
+    public void tilesArePixelIdenticalWithAndWithoutTheEngine() throws Exception {
+        for (String format : List.of("image/png", "image/png8", "image/jpeg")) {
+            for (long[] tile : List.of(new long[] {0, 0}, new long[] {2, 1}, new long[] {5, 3}, new long[] {7, 2})) {
+                fanout.setEnabled(false);
+                GWC.get().truncate(LAYER);
+                BufferedImage stock = decode(wmtsTile(format, tile[0], tile[1]));
+                fanout.setEnabled(true);
+                GWC.get().truncate(LAYER);
+                BufferedImage ours = decode(wmtsTile(format, tile[0], tile[1]));
+
+                String where = format + " tile " + tile[0] + "," + tile[1];
+                assertArrayEquals(where, pixels(stock), pixels(ours));
+            }
+        }
+        GWC.get().truncate(LAYER);
+        fanout.setEnabled(false);
+        BufferedImage stock = decode(wmsTiledTile(0, 0));
+        fanout.setEnabled(true);
+        GWC.get().truncate(LAYER);
+        BufferedImage ours = decode(wmsTiledTile(0, 0));
+        assertArrayEquals("WMS tiled=true", pixels(stock), pixels(ours));
+    }
+
+    @Test
+    public void siblingRequestsCauseOneGetMapPerMetatile() throws Exception {
+        ExecutorService clients = Executors.newFixedThreadPool(8);
+        try {
+            List<Callable<MockHttpServletResponse>> requests = new ArrayList<>();
+            for (int x = 0; x < 4; x++) {
+                for (int y = 0; y < 4; y++) {
+                    long column = x;
+                    long row = y;
+                    requests.add(() -> wmtsResponse("image/png", column, row));
+                }
+            }
+            for (Future<MockHttpServletResponse> response : clients.invokeAll(requests, 60, TimeUnit.SECONDS)) {
+                assertEquals(200, response.get().getStatus());
+                assertEquals("image/png", response.get().getContentType());
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+        assertEquals(1, metrics().getRenders() - rendersBefore);
+        awaitStored(16);
+        for (int x = 0; x < 4; x++) {
+            for (int y = 0; y < 4; y++) {
+                assertTrue("tile " + x + "," + y + " stored", isStored(x, 3 - y, "image/png"));
+            }
+        }
+        assertEquals(0, fanout.activeLockKeys());
+    }
+
+    @Test
+    public void seedingLeavesEveryTileStoredWhenTheTaskEnds() throws Exception {
+        long encodedOnPool = metrics().getTilesEncodedOnPool();
+        TileBreeder breeder = GeoServerExtensions.bean(TileBreeder.class);
+        TileRange range = new TileRange(
+                LAYER,
+                GRID,
+                ZOOM,
+                ZOOM,
+                new long[][] {null, null, {0, 0, 7, 3, ZOOM}},
+                MimeType.createFromFormat("image/png"),
+                null);
+        GWCTask[] tasks = breeder.createTasks(range, GWCTask.TYPE.SEED, 1, false);
+
+        tasks[0].doAction();
+
+        for (int x = 0; x < 8; x++) {
+            for (int y = 0; y < 4; y++) {
+                assertTrue("tile " + x + "," + y + " stored", isStored(x, y, "image/png"));
+            }
+        }
+        assertEquals(2, metrics().getRenders() - rendersBefore);
+        assertEquals(encodedOnPool, metrics().getTilesEncodedOnPool());
+    }
+
+    @Test
+    public void zoomLevelWithCachingOffStoresNothing() throws Exception {
+        GeoServerTileLayer layer = (GeoServerTileLayer) GWC.get().getTileLayerByName(LAYER);
+        layer.getInfo().setExpireCacheList(List.of(new ExpirationRule(ZOOM, -1)));
+        GWC.get().save(layer);
+        try {
+            long stored = metrics().getTilesStored();
+            MockHttpServletResponse response = wmtsResponse("image/png", 1, 1);
+
+            assertEquals(200, response.getStatus());
+            assertEquals(stored, metrics().getTilesStored());
+            assertTrue(!isStored(1, 2, "image/png") && !isStored(0, 2, "image/png"));
+            assertEquals(0, fanout.activeLockKeys());
+        } finally {
+            layer = (GeoServerTileLayer) GWC.get().getTileLayerByName(LAYER);
+            layer.getInfo().setExpireCacheList(null);
+            GWC.get().save(layer);
+        }
+    }
+
+    @Test
+    public void failingLayerAnswersAServiceExceptionAndHoldsNoLock() throws Exception {
+        LayerInfo layer = getCatalog().getLayerByName(LAYER);
+        DataStoreInfo store = (DataStoreInfo) layer.getResource().getStore();
+        Object directory = store.getConnectionParameters().get("directory");
+        store.getConnectionParameters().put("directory", "/does/not/exist");
+        getCatalog().save(store);
+        getCatalog().getResourcePool().clear(store);
+        long failures = metrics().getRenderFailures();
+        try {
+            MockHttpServletResponse response = wmtsResponse("image/png", 3, 1);
+
+            assertNotEquals(200, response.getStatus());
+            assertEquals(failures + 1, metrics().getRenderFailures());
+            assertEquals(0, fanout.activeLockKeys());
+        } finally {
+            store = getCatalog().getDataStore(store.getId());
+            store.getConnectionParameters().put("directory", directory);
+            getCatalog().save(store);
+            getCatalog().getResourcePool().clear(store);
+        }
+    }
+
+    @Test
+    public void poolSizeFromTheCachingDefaultsIsAppliedWithoutARestart() throws Exception {
+        GWC gwc = GWC.get();
+        GWCConfig config = gwc.getConfig();
+        config.setMetaTilingThreads(3);
+        gwc.saveConfig(config);
+
+        wmtsResponse("image/png", 0, 0);
+        assertEquals(3, metrics().getPoolSize());
+
+        config.setMetaTilingThreads(0);
+        gwc.saveConfig(config);
+        wmtsResponse("image/png", 6, 0);
+        assertEquals(0, metrics().getPoolSize());
+        assertTrue(isStored(7, 3, "image/png"));
+    }
+
+    private FanoutMetrics metrics() {
+        return fanout.metrics();
+    }
+
+    private byte[] wmtsTile(String format, long column, long row) throws Exception {
+        MockHttpServletResponse response = wmtsResponse(format, column, row);
+        assertEquals(response.getContentAsString(), 200, response.getStatus());
+        return response.getContentAsByteArray();
+    }
+
+    private MockHttpServletResponse wmtsResponse(String format, long column, long row) throws Exception {
+        return getAsServletResponse("gwc/service/wmts?request=GetTile&layer=" + LAYER + "&format=" + format
+                + "&tilematrixset=" + GRID + "&tilematrix=" + GRID + ":" + ZOOM + "&tilerow=" + row + "&tilecol="
+                + column);
+    }
+
+    /** A tile of zoom 1 (45 degrees) through WMS with tiled=true. */
+    private byte[] wmsTiledTile(int column, int row) throws Exception {
+        double minX = -180 + column * 45.0;
+        double maxY = 90 - row * 45.0;
+        MockHttpServletResponse response = getAsServletResponse("wms?service=WMS&version=1.1.1&request=GetMap&layers="
+                + LAYER + "&styles=&srs=" + GRID + "&bbox=" + minX + "," + (maxY - 45) + "," + (minX + 45) + ","
+                + maxY + "&width=256&height=256&format=image/png&tiled=true");
+        assertEquals(200, response.getStatus());
+        assertEquals("image/png", response.getContentType());
+        return response.getContentAsByteArray();
+    }
+
+    private boolean isStored(long x, long y, String format) throws Exception {
+        StorageBroker broker = GeoServerExtensions.bean(StorageBroker.class);
+        TileObject tile = TileObject.createQueryTileObject(LAYER, new long[] {x, y, ZOOM}, GRID, format, null);
+        return broker.get(tile);
+    }
+
+    private void awaitStored(int tiles) {
+        await().atMost(30, TimeUnit.SECONDS).until(() -> metrics().getMetatilesInFlight() == 0);
+        assertTrue(metrics().getTilesStored() >= tiles);
+    }
+
+    private static BufferedImage decode(byte[] data) throws Exception {
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(data));
+        assertTrue("not an image", image != null);
+        return image;
+    }
+
+    private static int[] pixels(BufferedImage image) {
+        return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
+    }
+}
