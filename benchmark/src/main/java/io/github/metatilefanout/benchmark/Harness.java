@@ -4,7 +4,6 @@ import io.github.metatilefanout.benchmark.render.MapRenderer;
 import io.github.metatilefanout.benchmark.render.MapStyle;
 import io.github.metatilefanout.benchmark.serve.CostMeter;
 import io.github.metatilefanout.benchmark.serve.ImageCensus;
-import io.github.metatilefanout.benchmark.serve.ImageIoPngEncoder;
 import io.github.metatilefanout.benchmark.serve.Seeder;
 import io.github.metatilefanout.benchmark.serve.ServingSetup;
 import io.github.metatilefanout.benchmark.serve.Strategy;
@@ -13,6 +12,7 @@ import io.github.metatilefanout.benchmark.workload.Workload;
 import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
+import io.github.metatilefanout.engine.png.PngTileEncoder;
 import io.github.metatilefanout.engine.store.FileTileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,8 +24,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * One strategy over a fresh file tile store in a temporary folder, with its workload seeded: what a
- * benchmark trial measures.
+ * One strategy over a fresh file tile store in a temporary folder, the Natural Earth renderer, the
+ * engine's PNG tile encoder with GeoServer's defaults and an in-process lock provider, with its workload
+ * seeded: what a benchmark trial measures.
  */
 final class Harness implements AutoCloseable {
 
@@ -43,7 +44,7 @@ final class Harness implements AutoCloseable {
         this.setup = new ServingSetup(
                 geometry,
                 new MapRenderer(MapStyle.standard(), Sizes.format(format)),
-                new ImageIoPngEncoder(),
+                new PngTileEncoder(),
                 new FileTileStore(root),
                 new MemoryLockProvider(),
                 poolSize,

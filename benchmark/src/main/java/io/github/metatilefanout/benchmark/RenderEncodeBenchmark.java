@@ -2,11 +2,11 @@ package io.github.metatilefanout.benchmark;
 
 import io.github.metatilefanout.benchmark.render.MapRenderer;
 import io.github.metatilefanout.benchmark.render.MapStyle;
-import io.github.metatilefanout.benchmark.serve.ImageIoPngEncoder;
 import io.github.metatilefanout.benchmark.workload.Workload;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileEncoder;
+import io.github.metatilefanout.engine.png.PngTileEncoder;
 import java.awt.image.BufferedImage;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,7 +52,7 @@ public class RenderEncodeBenchmark {
     public void setUp() {
         MetatileGeometry geometry = Sizes.metatile(metatile);
         renderer = new MapRenderer(MapStyle.standard(), Sizes.format(format));
-        encoder = new ImageIoPngEncoder();
+        encoder = new PngTileEncoder();
         workload = new Workload(geometry, 0, Workload.SEED);
         for (int i = 0; i < ENCODED_METATILES; i++) {
             metatiles[i] = workload.metatile(i);
