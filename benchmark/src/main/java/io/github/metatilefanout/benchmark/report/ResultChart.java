@@ -115,10 +115,7 @@ public final class ResultChart {
             return null;
         }
         return new Panel(
-                "Time to first tile, p50 ms (one client, uncached); dashed: render + one encode, dotted: x 1.25",
-                values,
-                false,
-                floors);
+                "Time to first tile, p50 ms; dashed: render + one encode; dotted: 1.25 x that", values, false, floors);
     }
 
     private static double[] perStrategy(ToDoubleFunction<Strategy> value) {

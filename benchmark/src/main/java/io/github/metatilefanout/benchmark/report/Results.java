@@ -2,6 +2,7 @@ package io.github.metatilefanout.benchmark.report;
 
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -80,9 +81,14 @@ public final class Results {
         return throughput(strategy, scenario).map(m -> m.secondary(PEAK_IMAGES)).orElse(Double.NaN);
     }
 
-    /** The metatile shapes and formats that time to first tile was measured for, as {@code shape/format}. */
+    /**
+     * The metatile shapes and formats that time to first tile was measured for, as {@code shape/format},
+     * smaller metatiles first.
+     */
     public List<String> firstTileCases() {
-        TreeSet<String> cases = new TreeSet<>();
+        TreeSet<String> cases = new TreeSet<>(
+                Comparator.comparingInt((String c) -> Scenario.tilesPerMetatile(c.substring(0, c.indexOf('/'))))
+                        .thenComparing(Comparator.naturalOrder()));
         for (Measurement m : measurements) {
             if (m.benchmark().equals(FIRST_TILE)) {
                 cases.add(m.param("metatile") + "/" + m.param("format"));

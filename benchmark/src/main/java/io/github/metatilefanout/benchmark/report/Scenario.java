@@ -58,7 +58,8 @@ public record Scenario(int hits, String metatile, String clients, String pool, S
                 + format;
     }
 
-    private static int tilesPerMetatile(String metatile) {
+    /** Tiles in a metatile of shape {@code metatile}, such as {@code 4x4}. */
+    static int tilesPerMetatile(String metatile) {
         String[] factors = metatile.split("x");
         return Integer.parseInt(factors[0]) * Integer.parseInt(factors[1]);
     }
