@@ -1,0 +1,119 @@
+package io.github.metatilefanout.benchmark;
+
+import io.github.metatilefanout.benchmark.render.MapRenderer;
+import io.github.metatilefanout.benchmark.render.MapStyle;
+import io.github.metatilefanout.benchmark.serve.CostMeter;
+import io.github.metatilefanout.benchmark.serve.ImageCensus;
+import io.github.metatilefanout.benchmark.serve.Seeder;
+import io.github.metatilefanout.benchmark.serve.ServingSetup;
+import io.github.metatilefanout.benchmark.serve.Strategy;
+import io.github.metatilefanout.benchmark.serve.TileServer;
+import io.github.metatilefanout.benchmark.workload.Workload;
+import io.github.metatilefanout.engine.MetatileGeometry;
+import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.lock.MemoryLockProvider;
+import io.github.metatilefanout.engine.png.PngTileEncoder;
+import io.github.metatilefanout.engine.store.FileTileStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * One strategy over a fresh file tile store in a temporary folder, the Natural Earth renderer, the
+ * engine's PNG tile encoder with GeoServer's defaults and an in-process lock provider, with its workload
+ * seeded: what a benchmark trial measures.
+ */
+final class Harness implements AutoCloseable {
+
+    /** The longest wait for a server's background work. */
+    static final Duration IDLE_TIMEOUT = Duration.ofMinutes(5);
+
+    private final Path root;
+    private final ServingSetup setup;
+    private final Workload workload;
+    private final TileServer server;
+
+    Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent) throws IOException {
+        MetatileGeometry geometry = Sizes.metatile(metatile);
+        this.root = Files.createTempDirectory("metatile-fanout-bench-");
+        this.setup = new ServingSetup(
+                geometry,
+                new MapRenderer(MapStyle.standard(), Sizes.format(format)),
+                new PngTileEncoder(),
+                new FileTileStore(root),
+                new MemoryLockProvider(),
+                poolSize,
+                new ImageCensus(),
+                new CostMeter());
+        this.workload = new Workload(geometry, hitPercent, Workload.SEED);
+        if (hitPercent > 0 && strategy.caches()) {
+            Seeder.seed(setup, workload.seededMetatiles(), Sizes.cores());
+        }
+        this.server = strategy.open(setup);
+    }
+
+    ServingSetup setup() {
+        return setup;
+    }
+
+    Workload workload() {
+        return workload;
+    }
+
+    /** Answers request number {@code i} of the workload. */
+    byte[] serve(long i) throws Exception {
+        return server.getTile(workload.request(i));
+    }
+
+    /** Answers a request for a tile of a metatile not asked for before. */
+    byte[] serveMiss() throws Exception {
+        return serveTile(workload.nextMiss());
+    }
+
+    /** Answers a request for {@code tile}. */
+    byte[] serveTile(TileKey tile) throws Exception {
+        return server.getTile(tile);
+    }
+
+    void awaitIdle() throws InterruptedException, TimeoutException {
+        server.awaitIdle(IDLE_TIMEOUT);
+    }
+
+    /**
+     * Waits for the server to be idle, removes every tile stored by misses, and starts a new image peak and
+     * new render and encode times.
+     */
+    void startIteration() throws InterruptedException, TimeoutException {
+        awaitIdle();
+        try (Stream<Path> layers = Files.list(root)) {
+            for (Path layer : (Iterable<Path>) layers::iterator) {
+                if (layer.getFileName().toString().startsWith(Workload.MISS_LAYER_PREFIX)) {
+                    deleteTree(layer);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cleaning the tile store at " + root + " failed", e);
+        }
+        setup.census().resetPeak();
+        setup.meter().reset();
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+        deleteTree(root);
+    }
+
+    private static void deleteTree(Path top) throws IOException {
+        try (Stream<Path> paths = Files.walk(top)) {
+            for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                Files.delete(path);
+            }
+        }
+    }
+}

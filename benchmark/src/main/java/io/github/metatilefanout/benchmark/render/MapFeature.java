@@ -1,0 +1,52 @@
+package io.github.metatilefanout.benchmark.render;
+
+import java.awt.geom.Path2D;
+import java.awt.geom.Point2D;
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+
+/**
+ * A land mass or a country, projected once: its rings in normalised web-mercator positions, their
+ * bounds, and where its label goes.
+ *
+ * @param name the country's name; empty for land
+ * @param rings every ring of the feature, clipped to the world; filled with the even-odd rule, so holes
+ *     stay empty
+ * @param bounds the bounds of all rings
+ * @param label the label anchor: the centroid of the largest ring
+ */
+public record MapFeature(String name, List<Ring> rings, Rectangle2D bounds, Point2D label) {
+
+    /**
+     * One closed ring and its bounds.
+     *
+     * @param points normalised positions, {@code x0, y0, x1, y1, ...}
+     * @param bounds their bounds
+     */
+    public record Ring(double[] points, Rectangle2D bounds) {}
+
+    public MapFeature {
+        rings = List.copyOf(rings);
+    }
+
+    /**
+     * The rings that reach into {@code frame} grown by {@code margin} pixels, in the frame's pixels, as
+     * one shape; {@code null} when no ring does. Rings outside cannot change the even-odd fill inside.
+     */
+    public Path2D.Double outlineIn(PixelFrame frame, double margin) {
+        Rectangle2D extent = frame.normalisedExtent(margin);
+        if (!bounds.intersects(extent)) {
+            return null;
+        }
+        RingSimplifier simplifier = null;
+        for (Ring ring : rings) {
+            if (ring.bounds().intersects(extent)) {
+                if (simplifier == null) {
+                    simplifier = new RingSimplifier(frame, margin);
+                }
+                simplifier.add(ring.points());
+            }
+        }
+        return simplifier == null ? null : simplifier.path();
+    }
+}

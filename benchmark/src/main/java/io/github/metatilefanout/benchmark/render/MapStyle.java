@@ -1,0 +1,80 @@
+package io.github.metatilefanout.benchmark.render;
+
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How the map is drawn: sea, land, countries in a few alternating fills, country borders, coastlines and
+ * country names with a halo.
+ *
+ * @param sea the background; ignored when {@code transparentBackground}
+ * @param land the fill of land masses
+ * @param countryFills fills countries take in turn, by their order in the data
+ * @param border the stroke of country borders
+ * @param borderWidth its width in pixels
+ * @param coast the stroke of coastlines
+ * @param coastWidth its width in pixels
+ * @param labelText the fill of country names
+ * @param labelHalo the halo around country names
+ * @param transparentBackground whether the sea is left transparent
+ */
+public record MapStyle(
+        Color sea,
+        Color land,
+        List<Color> countryFills,
+        Color border,
+        float borderWidth,
+        Color coast,
+        float coastWidth,
+        Color labelText,
+        Color labelHalo,
+        boolean transparentBackground) {
+
+    public MapStyle {
+        countryFills = List.copyOf(countryFills);
+        if (countryFills.isEmpty()) {
+            throw new IllegalArgumentException("At least one country fill is needed");
+        }
+    }
+
+    /** The style the benchmark uses: pastel countries on a blue sea. */
+    public static MapStyle standard() {
+        return new MapStyle(
+                new Color(0xA9CCE3),
+                new Color(0xEFEBE2),
+                List.of(
+                        new Color(0xF3E1B9),
+                        new Color(0xD7E8C4),
+                        new Color(0xF2CFC4),
+                        new Color(0xDCD3EA),
+                        new Color(0xFBF0B8),
+                        new Color(0xCDE4E0),
+                        new Color(0xEAD7C0)),
+                new Color(0x7D6E83),
+                0.9f,
+                new Color(0x4F7FA6),
+                1.2f,
+                new Color(0x333333),
+                Color.WHITE,
+                false);
+    }
+
+    /** The same style with a transparent sea. */
+    public MapStyle withTransparentBackground() {
+        return new MapStyle(
+                sea, land, countryFills, border, borderWidth, coast, coastWidth, labelText, labelHalo, true);
+    }
+
+    /** The fill of the country at {@code index} in the data. */
+    public Color countryFill(int index) {
+        return countryFills.get(index % countryFills.size());
+    }
+
+    /** Every colour the style paints with. */
+    public List<Color> colors() {
+        List<Color> colors = new ArrayList<>(List.of(sea, land, border, coast, labelText, labelHalo));
+        colors.addAll(countryFills);
+        return colors;
+    }
+}

@@ -1,0 +1,119 @@
+package io.github.metatilefanout.benchmark.report;
+
+import io.github.metatilefanout.benchmark.serve.Strategy;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.openjdk.jmh.results.RunResult;
+
+/** The measurements of one benchmark run, looked up by scenario and strategy. */
+public final class Results {
+
+    /** The throughput benchmark method. */
+    public static final String THROUGHPUT = "serveBatch";
+
+    /** The time-to-first-tile benchmark method. */
+    public static final String FIRST_TILE = "firstTile";
+
+    /** The metatile render cost benchmark method. */
+    public static final String RENDER = "render";
+
+    /** The tile encode cost benchmark method. */
+    public static final String ENCODE = "encodeTile";
+
+    /** The secondary result with tiles served per second. */
+    public static final String TILES = "tiles";
+
+    /** The secondary result with the peak of metatile images alive. */
+    public static final String PEAK_IMAGES = "images.peak";
+
+    /** The secondary result with the mean metatile render time in the serving harness, in ms. */
+    public static final String RENDER_MS = "render.ms";
+
+    /** The secondary result with the mean tile encode time in the serving harness, in ms. */
+    public static final String ENCODE_MS = "encode.ms";
+
+    /** The secondary result with the allocation rate, in MB/s. */
+    public static final String ALLOCATION_RATE = "gc.alloc.rate";
+
+    private final List<Measurement> measurements;
+
+    public Results(List<Measurement> measurements) {
+        this.measurements = List.copyOf(measurements);
+    }
+
+    /** The measurements of JMH run results. */
+    public static Results of(Collection<RunResult> runs) {
+        return new Results(runs.stream().map(Measurement::of).toList());
+    }
+
+    public List<Measurement> measurements() {
+        return measurements;
+    }
+
+    /** The throughput scenarios measured for a strategy with a pool, in {@link Scenario#ORDER}. */
+    public List<Scenario> scenarios() {
+        TreeSet<Scenario> scenarios = new TreeSet<>(Scenario.ORDER);
+        for (Measurement m : measurements) {
+            if (m.benchmark().equals(THROUGHPUT)
+                    && Strategy.of(m.param("strategy")).hasPool()) {
+                scenarios.add(Scenario.of(m));
+            }
+        }
+        return List.copyOf(scenarios);
+    }
+
+    /** The throughput trial of {@code strategy} in {@code scenario}. */
+    public Optional<Measurement> throughput(Strategy strategy, Scenario scenario) {
+        return find(THROUGHPUT, scenario.paramsFor(strategy));
+    }
+
+    /** Tiles per second of {@code strategy} in {@code scenario}, or NaN when not measured. */
+    public double tilesPerSecond(Strategy strategy, Scenario scenario) {
+        return throughput(strategy, scenario).map(m -> m.secondary(TILES)).orElse(Double.NaN);
+    }
+
+    /** Peak metatile images alive of {@code strategy} in {@code scenario}, or NaN when not measured. */
+    public double peakImages(Strategy strategy, Scenario scenario) {
+        return throughput(strategy, scenario).map(m -> m.secondary(PEAK_IMAGES)).orElse(Double.NaN);
+    }
+
+    /**
+     * The metatile shapes and formats that time to first tile was measured for, as {@code shape/format},
+     * smaller metatiles first.
+     */
+    public List<String> firstTileCases() {
+        TreeSet<String> cases = new TreeSet<>(
+                Comparator.comparingInt((String c) -> Scenario.tilesPerMetatile(c.substring(0, c.indexOf('/'))))
+                        .thenComparing(Comparator.naturalOrder()));
+        for (Measurement m : measurements) {
+            if (m.benchmark().equals(FIRST_TILE)) {
+                cases.add(m.param("metatile") + "/" + m.param("format"));
+            }
+        }
+        return List.copyOf(cases);
+    }
+
+    /** The time-to-first-tile trial of {@code strategy}. */
+    public Optional<Measurement> firstTile(Strategy strategy, String metatile, String format) {
+        return find(FIRST_TILE, Map.of("strategy", strategy.toString(), "metatile", metatile, "format", format));
+    }
+
+    /** The render or encode cost trial ({@link #RENDER} or {@link #ENCODE}). */
+    public Optional<Measurement> cost(String benchmark, String metatile, String format) {
+        return find(benchmark, Map.of("metatile", metatile, "format", format));
+    }
+
+    /** Median render time plus median one-tile encode time, in ms, or NaN when either is missing. */
+    public double renderPlusEncode(String metatile, String format) {
+        return cost(RENDER, metatile, format).map(Measurement::p50).orElse(Double.NaN)
+                + cost(ENCODE, metatile, format).map(Measurement::p50).orElse(Double.NaN);
+    }
+
+    private Optional<Measurement> find(String benchmark, Map<String, String> params) {
+        return measurements.stream().filter(m -> m.matches(benchmark, params)).findFirst();
+    }
+}

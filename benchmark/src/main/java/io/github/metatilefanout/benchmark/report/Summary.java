@@ -1,0 +1,173 @@
+package io.github.metatilefanout.benchmark.report;
+
+import io.github.metatilefanout.benchmark.serve.Strategy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The closing text of a run: the ratio of {@code fanout}'s throughput to every other strategy's in each
+ * scenario, and the issue's checks as PASS / FAIL lines.
+ */
+public final class Summary {
+
+    /** The most time to first tile may exceed rendering plus encoding one tile. */
+    static final double FIRST_TILE_ALLOWANCE = 1.25;
+
+    /** Throughput fanout must keep against sequential when there is nothing to gain. */
+    static final double SATURATION_VS_SEQUENTIAL = 0.97;
+
+    /** Throughput fanout must keep against upstream-2.27 at saturation. */
+    static final double SATURATION_VS_UPSTREAM = 1.0;
+
+    /** Throughput fanout must reach against sequential at 75 % hits. */
+    static final double HITS_75_VS_SEQUENTIAL = 1.5;
+
+    private final Results results;
+
+    public Summary(Results results) {
+        this.results = results;
+    }
+
+    /** The ratio lines and the check lines. */
+    public String text() {
+        StringBuilder text = new StringBuilder();
+        text.append("fanout throughput relative to the others (tiles/s ratio):\n");
+        for (Scenario scenario : results.scenarios()) {
+            text.append("  ").append(String.format(Locale.ROOT, "%-34s", scenario.label()));
+            for (Strategy other : Strategy.values()) {
+                if (other != Strategy.FANOUT) {
+                    text.append(String.format(Locale.ROOT, "  %6s x %s", ratio(scenario, other), other));
+                }
+            }
+            text.append('\n');
+        }
+        text.append("\nchecks:\n");
+        for (String check : checks()) {
+            text.append("  ").append(check).append('\n');
+        }
+        return text.toString();
+    }
+
+    /** One PASS or FAIL line per check and case, with INFO lines that help read them. */
+    public List<String> checks() {
+        List<String> lines = new ArrayList<>();
+        firstTileChecks(lines);
+        for (Scenario scenario : results.scenarios()) {
+            if (scenario.hits() == 0 && scenario.clients().equals("4xcores")) {
+                throughputCheck(lines, "saturation", scenario, Strategy.SEQUENTIAL, SATURATION_VS_SEQUENTIAL);
+                throughputCheck(lines, "saturation", scenario, Strategy.UPSTREAM_2_27, SATURATION_VS_UPSTREAM);
+            }
+            if (scenario.hits() == 75) {
+                throughputCheck(lines, "75% hits", scenario, Strategy.SEQUENTIAL, HITS_75_VS_SEQUENTIAL);
+            }
+        }
+        peakBoundChecks(lines);
+        peakGrowthChecks(lines);
+        if (lines.isEmpty()) {
+            lines.add("INFO  no scenario of the checks was measured");
+        }
+        return lines;
+    }
+
+    private void firstTileChecks(List<String> lines) {
+        for (String shapeAndFormat : results.firstTileCases()) {
+            String[] parts = shapeAndFormat.split("/");
+            Optional<Measurement> fanout = results.firstTile(Strategy.FANOUT, parts[0], parts[1]);
+            double floor = results.renderPlusEncode(parts[0], parts[1]);
+            if (fanout.isEmpty() || Double.isNaN(floor)) {
+                continue;
+            }
+            double limit = FIRST_TILE_ALLOWANCE * floor;
+            double p50 = fanout.get().p50();
+            lines.add(verdict(p50 <= limit)
+                    + format(
+                            "time to first tile, fanout %s %s: p50 %.1f ms <= %.2f x (render + one encode = %.1f ms) = %.1f ms",
+                            parts[0], parts[1], p50, FIRST_TILE_ALLOWANCE, floor, limit));
+            Measurement m = fanout.get();
+            double inside = m.secondary(Results.RENDER_MS) + m.secondary(Results.ENCODE_MS);
+            if (!Double.isNaN(inside)) {
+                lines.add(format(
+                        "INFO  the same requests: mean %.1f ms = %.2f x (render %.1f + one encode %.1f ms, timed inside them)",
+                        m.score(), m.score() / inside, m.secondary(Results.RENDER_MS), m.secondary(Results.ENCODE_MS)));
+            }
+        }
+    }
+
+    private void throughputCheck(List<String> lines, String name, Scenario scenario, Strategy other, double factor) {
+        double fanout = results.tilesPerSecond(Strategy.FANOUT, scenario);
+        double theirs = results.tilesPerSecond(other, scenario);
+        if (Double.isNaN(fanout) || Double.isNaN(theirs)) {
+            return;
+        }
+        lines.add(verdict(fanout >= factor * theirs)
+                + format(
+                        "%s, %s: fanout %.1f tiles/s >= %.2f x %s %.1f tiles/s (ratio %.2f)",
+                        name, scenario.label(), fanout, factor, other, theirs, fanout / theirs));
+    }
+
+    private void peakBoundChecks(List<String> lines) {
+        for (Scenario scenario : results.scenarios()) {
+            double peak = results.peakImages(Strategy.FANOUT, scenario);
+            if (Double.isNaN(peak)) {
+                continue;
+            }
+            int pool = Counts.resolve(scenario.pool());
+            int clients = Counts.resolve(scenario.clients());
+            int bound = pool + pool + clients; // the engine's default queue bound is the pool size
+            lines.add(verdict(peak <= bound)
+                    + format(
+                            "peak images, fanout %s: %.0f <= pool %d + queue %d + clients %d = %d",
+                            scenario.label(), peak, pool, pool, clients, bound));
+        }
+    }
+
+    /** Upstream's peak at the most clients against its peak at the fewest, per scenario without clients. */
+    private void peakGrowthChecks(List<String> lines) {
+        Map<String, TreeMap<Integer, Scenario>> byLoad = new TreeMap<>();
+        for (Scenario scenario : results.scenarios()) {
+            if (!Double.isNaN(results.peakImages(Strategy.UPSTREAM_2_27, scenario))) {
+                String key = scenario.hits() + "% " + scenario.metatile() + " pool " + Counts.resolve(scenario.pool())
+                        + " " + scenario.format();
+                byLoad.computeIfAbsent(key, k -> new TreeMap<>()).put(Counts.resolve(scenario.clients()), scenario);
+            }
+        }
+        byLoad.forEach((key, loads) -> {
+            if (loads.size() < 2) {
+                return;
+            }
+            Scenario light = loads.firstEntry().getValue();
+            Scenario heavy = loads.lastEntry().getValue();
+            double lightPeak = results.peakImages(Strategy.UPSTREAM_2_27, light);
+            double heavyPeak = results.peakImages(Strategy.UPSTREAM_2_27, heavy);
+            lines.add(verdict(heavyPeak > lightPeak)
+                    + format(
+                            "peak images grow with load, upstream-2.27 %s: %.0f at %d clients > %.0f at %d clients"
+                                    + " (fanout: %.0f and %.0f)",
+                            key,
+                            heavyPeak,
+                            loads.lastKey(),
+                            lightPeak,
+                            loads.firstKey(),
+                            results.peakImages(Strategy.FANOUT, heavy),
+                            results.peakImages(Strategy.FANOUT, light)));
+        });
+    }
+
+    private String ratio(Scenario scenario, Strategy other) {
+        double fanout = results.tilesPerSecond(Strategy.FANOUT, scenario);
+        double theirs = results.tilesPerSecond(other, scenario);
+        return Double.isNaN(fanout) || Double.isNaN(theirs) ? "-" : format("%.2f", fanout / theirs);
+    }
+
+    private static String verdict(boolean passed) {
+        return passed ? "PASS  " : "FAIL  ";
+    }
+
+    private static String format(String pattern, Object... values) {
+        return String.format(Locale.ROOT, pattern, values);
+    }
+}

@@ -1,0 +1,48 @@
+package io.github.metatilefanout.benchmark.serve;
+
+import io.github.metatilefanout.engine.FanoutEngine;
+import io.github.metatilefanout.engine.FanoutMetrics;
+import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.MetatileRenderer;
+import io.github.metatilefanout.engine.TileEncoder;
+import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.TileRequest;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+
+/** This project's {@link FanoutEngine}, with its default queue bound (as long as the pool). */
+final class FanoutServer implements TileServer {
+
+    private final ServingSetup setup;
+    private final FanoutEngine engine;
+    private final MetatileRenderer renderer;
+    private final TileEncoder encoder;
+
+    FanoutServer(ServingSetup setup) {
+        this.setup = setup;
+        this.engine = new FanoutEngine(
+                setup.lockProvider(),
+                setup.store(),
+                FanoutSettings.withPoolSize(setup.poolSize()).withLockTimeout(ServingSetup.LOCK_TIMEOUT));
+        this.renderer = setup.countedRenderer();
+        this.encoder = setup.timedEncoder();
+    }
+
+    @Override
+    public byte[] getTile(TileKey tile) throws Exception {
+        return engine.getTile(TileRequest.interactive(tile, setup.metatileOf(tile), renderer, encoder))
+                .data();
+    }
+
+    @Override
+    public void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {
+        FanoutMetrics metrics = engine.metrics();
+        IdleWait.until(
+                () -> setup.census().alive() == 0 && metrics.getMetatilesInFlight() == 0, timeout, "fanout engine");
+    }
+
+    @Override
+    public void close() {
+        engine.close();
+    }
+}

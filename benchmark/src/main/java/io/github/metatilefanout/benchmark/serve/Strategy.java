@@ -1,0 +1,55 @@
+package io.github.metatilefanout.benchmark.serve;
+
+import java.util.Arrays;
+import java.util.function.Function;
+
+/** The ways of serving tiles the benchmark compares, over the same renderer, encoder and store. */
+public enum Strategy {
+    /** {@link SequentialServer}: classic GeoWebCache. */
+    SEQUENTIAL("sequential", SequentialServer::new),
+    /** {@link Upstream227Server}: GeoServer 2.27's concurrent encoding. */
+    UPSTREAM_2_27("upstream-2.27", Upstream227Server::new),
+    /** {@link FanoutServer}: this project's engine. */
+    FANOUT("fanout", FanoutServer::new),
+    /** {@link DirectServer}: no cache, one tile rendered per request. */
+    DIRECT("direct", DirectServer::new);
+
+    private final String label;
+    private final Function<ServingSetup, TileServer> factory;
+
+    Strategy(String label, Function<ServingSetup, TileServer> factory) {
+        this.label = label;
+        this.factory = factory;
+    }
+
+    /** The strategy called {@code label}, as in {@link #toString()}. */
+    public static Strategy of(String label) {
+        for (Strategy strategy : values()) {
+            if (strategy.label.equals(label)) {
+                return strategy;
+            }
+        }
+        throw new IllegalArgumentException(
+                "Unknown strategy '" + label + "'; expected one of " + Arrays.toString(values()));
+    }
+
+    /** Whether the strategy uses a pool, so that its results depend on the pool size. */
+    public boolean hasPool() {
+        return this == UPSTREAM_2_27 || this == FANOUT;
+    }
+
+    /** Whether the strategy keeps a tile cache, so that its results depend on the cache-hit ratio. */
+    public boolean caches() {
+        return this != DIRECT;
+    }
+
+    /** A server of this strategy over {@code setup}. */
+    public TileServer open(ServingSetup setup) {
+        return factory.apply(setup);
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+}

@@ -1,0 +1,24 @@
+package io.github.metatilefanout.benchmark.serve;
+
+import io.github.metatilefanout.engine.TileKey;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+
+/** Answers tile requests one way or another; safe for many request threads at once. */
+public interface TileServer extends AutoCloseable {
+
+    /** The encoded tile. */
+    byte[] getTile(TileKey tile) throws Exception;
+
+    /**
+     * Waits until no work started by earlier requests is left: every tile encoded and stored, every
+     * metatile image disposed. Servers that finish all their work before answering return at once.
+     *
+     * @throws TimeoutException if work is still left after {@code timeout}
+     */
+    default void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {}
+
+    /** Stops the server's threads; servers without threads have nothing to do. */
+    @Override
+    default void close() {}
+}

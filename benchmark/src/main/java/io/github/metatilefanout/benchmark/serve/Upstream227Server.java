@@ -1,0 +1,154 @@
+package io.github.metatilefanout.benchmark.serve;
+
+import io.github.metatilefanout.engine.Metatile;
+import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.lock.LockProvider;
+import io.github.metatilefanout.engine.lock.LockTimeoutException;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * GeoServer 2.27's built-in concurrent metatile encoding, re-implemented from its description for
+ * comparison: a fixed pool with an unbounded queue and no caller-runs.
+ *
+ * <p>On a miss, under the metatile lock (and after looking the tile up again under its tile lock), the
+ * request renders the metatile and encodes its own tile on its thread, then submits one task that stores
+ * its tile and one task per other tile that encodes and stores it. Each task takes its tile lock, then
+ * counts down a latch. The request waits on the latch, without a timeout, until every task holds its tile
+ * lock, then releases the metatile lock and answers. The image is disposed when the last task ends. With a
+ * pool of 0 threads there is no pool and it behaves as {@link SequentialServer}.
+ */
+final class Upstream227Server implements TileServer {
+
+    private static final Logger LOGGER = Logger.getLogger(Upstream227Server.class.getName());
+
+    private final ServingSetup setup;
+    private final ExecutorService pool;
+
+    Upstream227Server(ServingSetup setup) {
+        this.setup = setup;
+        this.pool = setup.poolSize() == 0 ? null : Executors.newFixedThreadPool(setup.poolSize(), daemonThreads());
+    }
+
+    @Override
+    public byte[] getTile(TileKey tile) throws Exception {
+        byte[] cached = setup.store().get(tile);
+        if (cached != null) {
+            return cached;
+        }
+        Metatile metatile = setup.metatileOf(tile);
+        LockProvider.Lock metatileLock = acquire(metatile.lockKey());
+        try {
+            LockProvider.Lock tileLock = acquire(tile.lockKey());
+            try {
+                cached = setup.store().get(tile);
+            } finally {
+                tileLock.release();
+            }
+            if (cached != null) {
+                return cached;
+            }
+            int requested = metatile.indexOf(tile);
+            if (pool == null) {
+                return SequentialServer.renderAndStoreAll(setup, metatile, requested);
+            }
+            return renderAndSubmit(metatile, requested);
+        } finally {
+            metatileLock.release();
+        }
+    }
+
+    private byte[] renderAndSubmit(Metatile metatile, int requested) throws IOException, InterruptedException {
+        CountedImage image = setup.draw(metatile);
+        byte[] answer;
+        try {
+            answer = setup.encode(image.image(), metatile.tileBounds(requested));
+        } catch (IOException | RuntimeException e) {
+            image.dispose();
+            throw e;
+        }
+        CountDownLatch tileLocksHeld = new CountDownLatch(metatile.tileCount());
+        AtomicInteger unfinished = new AtomicInteger(metatile.tileCount());
+        for (int i = 0; i < metatile.tileCount(); i++) {
+            int index = i;
+            byte[] encoded = i == requested ? answer : null;
+            pool.execute(() -> storeTile(metatile, index, encoded, image, tileLocksHeld, unfinished));
+        }
+        tileLocksHeld.await();
+        return answer;
+    }
+
+    /** One task: takes the tile lock, counts down the latch, encodes the tile unless given, stores it. */
+    private void storeTile(
+            Metatile metatile,
+            int index,
+            byte[] encoded,
+            CountedImage image,
+            CountDownLatch tileLocksHeld,
+            AtomicInteger unfinished) {
+        TileKey tile = metatile.tile(index);
+        try {
+            LockProvider.Lock tileLock;
+            try {
+                tileLock = acquire(tile.lockKey());
+            } finally {
+                tileLocksHeld.countDown();
+            }
+            try {
+                byte[] data = encoded != null ? encoded : setup.encode(image.image(), metatile.tileBounds(index));
+                setup.store().put(tile, data);
+            } finally {
+                tileLock.release();
+            }
+        } catch (LockTimeoutException | IOException | RuntimeException e) {
+            LOGGER.log(Level.WARNING, "Tile " + tile + " was not stored", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (unfinished.decrementAndGet() == 0) {
+                image.dispose();
+            }
+        }
+    }
+
+    private LockProvider.Lock acquire(String key) throws LockTimeoutException, InterruptedException {
+        return setup.lockProvider().acquire(key, ServingSetup.LOCK_TIMEOUT);
+    }
+
+    @Override
+    public void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {
+        IdleWait.until(() -> setup.census().alive() == 0, timeout, "upstream-2.27 pool");
+    }
+
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+            try {
+                if (!pool.awaitTermination(10, TimeUnit.SECONDS)) {
+                    LOGGER.warning("upstream-2.27 pool threads did not end within 10 s");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static ThreadFactory daemonThreads() {
+        AtomicInteger count = new AtomicInteger();
+        return task -> {
+            Thread thread = new Thread(task, "upstream-2.27-encoder-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

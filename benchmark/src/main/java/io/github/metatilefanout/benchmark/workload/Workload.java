@@ -1,0 +1,171 @@
+package io.github.metatilefanout.benchmark.workload;
+
+import io.github.metatilefanout.benchmark.render.MapData;
+import io.github.metatilefanout.benchmark.render.MapFeature;
+import io.github.metatilefanout.benchmark.render.MapScale;
+import io.github.metatilefanout.benchmark.render.WebMercator;
+import io.github.metatilefanout.engine.Metatile;
+import io.github.metatilefanout.engine.MetatileGeometry;
+import io.github.metatilefanout.engine.TileKey;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A reproducible stream of tile requests with a given cache-hit ratio.
+ *
+ * <p>Requests go to the busier half of the full metatiles at zoom levels {@value #FIRST_ZOOM} and {@value
+ * #LAST_ZOOM} (those with the most coast and border points), picked and ordered with a seeded random. Request {@code i} is a hit or a miss by a fixed pattern of 100
+ * that holds exactly {@code hitPercent} hits. A hit asks for a tile of the layer {@value #SEEDED_LAYER},
+ * whose metatiles are seeded before measuring. A miss asks for a tile of a metatile nobody has asked for
+ * yet: the picked metatiles are walked in turn, each pass under a layer of its own ({@code ne-pass-N}), so
+ * every miss renders the same kind of map content under a fresh key.
+ */
+public final class Workload {
+
+    /** The layer whose tiles are stored before measuring. */
+    public static final String SEEDED_LAYER = "ne-seeded";
+
+    /** The seed every benchmark uses, so that they all ask for the same metatiles. */
+    public static final long SEED = 20250101L;
+
+    /** The prefix of the layers misses go to. */
+    public static final String MISS_LAYER_PREFIX = "ne-pass-";
+
+    static final int FIRST_ZOOM = 6;
+    static final int LAST_ZOOM = 7;
+    private static final int MAX_METATILES = 64;
+    private static final int SEEDED_TILES = 384;
+    private static final int HIT_SEQUENCE = 1024;
+
+    private final List<Metatile> metatiles;
+    private final List<Metatile> seeded;
+    private final List<TileKey> seededTiles;
+    private final boolean[] hitPattern = new boolean[100];
+    private final int[] hitSequence = new int[HIT_SEQUENCE];
+    private final AtomicLong misses = new AtomicLong();
+
+    /**
+     * @param geometry how the grid is cut into metatiles
+     * @param hitPercent requests that ask for a stored tile, 0 to 100
+     * @param seed seeds every random choice
+     */
+    public Workload(MetatileGeometry geometry, int hitPercent, long seed) {
+        if (hitPercent < 0 || hitPercent > 100) {
+            throw new IllegalArgumentException("hitPercent is " + hitPercent + "; allowed range is 0 to 100");
+        }
+        this.metatiles = pickMetatiles(geometry, new Random(seed));
+        int perMetatile = geometry.metaWide() * geometry.metaHigh();
+        this.seeded = metatiles.subList(0, Math.min(metatiles.size(), Math.max(1, SEEDED_TILES / perMetatile)));
+        List<TileKey> tiles = new ArrayList<>();
+        for (Metatile metatile : seeded) {
+            for (int i = 0; i < metatile.tileCount(); i++) {
+                tiles.add(metatile.tile(i));
+            }
+        }
+        this.seededTiles = List.copyOf(tiles);
+        Random random = new Random(seed + 1);
+        for (int i = 0; i < HIT_SEQUENCE; i++) {
+            hitSequence[i] = random.nextInt(seededTiles.size());
+        }
+        List<Boolean> pattern = new ArrayList<>(100);
+        for (int i = 0; i < 100; i++) {
+            pattern.add(i < hitPercent);
+        }
+        Collections.shuffle(pattern, new Random(seed + 2));
+        for (int i = 0; i < 100; i++) {
+            hitPattern[i] = pattern.get(i);
+        }
+    }
+
+    /** The metatiles to seed before measuring, in the layer {@value #SEEDED_LAYER}. */
+    public List<Metatile> seededMetatiles() {
+        return seeded;
+    }
+
+    /** Request number {@code i}: a seeded tile or {@link #nextMiss()}. */
+    public TileKey request(long i) {
+        if (hitPattern[(int) (i % 100)]) {
+            return seededTiles.get(hitSequence[(int) (i % HIT_SEQUENCE)]);
+        }
+        return nextMiss();
+    }
+
+    /** A tile of a metatile not asked for before. */
+    public TileKey nextMiss() {
+        long miss = misses.getAndIncrement();
+        Metatile metatile = metatiles.get((int) (miss % metatiles.size()));
+        long pass = miss / metatiles.size();
+        TileKey tile = metatile.tile((int) ((miss * 37) % metatile.tileCount()));
+        return new TileKey(
+                MISS_LAYER_PREFIX + pass,
+                tile.gridSet(),
+                tile.format(),
+                tile.parametersId(),
+                tile.x(),
+                tile.y(),
+                tile.z());
+    }
+
+    /** The metatile that miss number {@code n} asks for, in the layer {@value #SEEDED_LAYER}. */
+    public Metatile metatile(long n) {
+        return metatiles.get((int) (n % metatiles.size()));
+    }
+
+    /**
+     * The busier half of the full metatiles at the workload's zoom levels, measured by the outline points
+     * of countries they hold (coasts and borders, the content that costs to draw), in a seeded random order.
+     */
+    private static List<Metatile> pickMetatiles(MetatileGeometry geometry, Random random) {
+        List<Map.Entry<Metatile, Integer>> candidates = new ArrayList<>();
+        for (int z = FIRST_ZOOM; z <= LAST_ZOOM; z++) {
+            Map<Long, Integer> points = outlinePointsPerMetatile(geometry, z);
+            long across = WebMercator.tilesAcross(z);
+            for (long x = 0; x + geometry.metaWide() <= across; x += geometry.metaWide()) {
+                for (long y = 0; y + geometry.metaHigh() <= across; y += geometry.metaHigh()) {
+                    Integer count = points.get(metatileIndex(geometry, x, y));
+                    if (count != null) {
+                        TileKey origin = new TileKey(SEEDED_LAYER, WebMercator.GRID_SET, "png", null, x, y, z);
+                        candidates.add(Map.entry(geometry.metatileOf(origin, WebMercator.coverage(z)), count));
+                    }
+                }
+            }
+        }
+        if (candidates.isEmpty()) {
+            throw new IllegalStateException("No metatile of " + geometry + " holds any country outline");
+        }
+        candidates.sort(Map.Entry.<Metatile, Integer>comparingByValue().reversed());
+        List<Metatile> busier = new ArrayList<>();
+        for (Map.Entry<Metatile, Integer> candidate : candidates.subList(0, (candidates.size() + 1) / 2)) {
+            busier.add(candidate.getKey());
+        }
+        Collections.shuffle(busier, random);
+        return List.copyOf(busier.subList(0, Math.min(MAX_METATILES, busier.size())));
+    }
+
+    /** Outline points of every country, counted per metatile of zoom {@code z}. */
+    private static Map<Long, Integer> outlinePointsPerMetatile(MetatileGeometry geometry, int z) {
+        Map<Long, Integer> counts = new HashMap<>();
+        long across = WebMercator.tilesAcross(z);
+        for (MapFeature country : MapData.of(MapScale.forZoom(z)).countries()) {
+            for (MapFeature.Ring ring : country.rings()) {
+                double[] points = ring.points();
+                for (int i = 0; i < points.length; i += 2) {
+                    long column = Math.min(across - 1, (long) (points[i] * across));
+                    long rowFromTop = Math.min(across - 1, (long) (points[i + 1] * across));
+                    counts.merge(metatileIndex(geometry, column, across - 1 - rowFromTop), 1, Integer::sum);
+                }
+            }
+        }
+        return counts;
+    }
+
+    /** Identifies the metatile that holds tile {@code (x, y)}. */
+    private static long metatileIndex(MetatileGeometry geometry, long x, long y) {
+        return (x / geometry.metaWide()) * (1L << 32) + y / geometry.metaHigh();
+    }
+}

@@ -1,0 +1,75 @@
+package io.github.metatilefanout.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.metatilefanout.benchmark.serve.Strategy;
+import io.github.metatilefanout.engine.Metatile;
+import io.github.metatilefanout.engine.TileKey;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Every strategy answers the same request with the same picture, and leaves the cache as it should. */
+class StrategyConsistencyTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"png", "png8"})
+    void everyStrategyServesTheSameTile(String format) throws Exception {
+        Map<Strategy, int[]> pixels = new EnumMap<>(Strategy.class);
+        for (Strategy strategy : Strategy.values()) {
+            try (Harness harness = new Harness(strategy, "4x4", format, 2, 0)) {
+                byte[] png = harness.serveMiss();
+                harness.awaitIdle();
+                pixels.put(strategy, decode(png));
+                assertEquals(0, harness.setup().census().alive(), strategy + ": images left undisposed");
+                assertTrue(harness.setup().census().peak() >= 1, strategy + ": no image counted");
+            }
+        }
+        int[] reference = pixels.get(Strategy.SEQUENTIAL);
+        assertEquals(256 * 256, reference.length);
+        assertArrayEquals(reference, pixels.get(Strategy.UPSTREAM_2_27), "upstream-2.27 differs from sequential");
+        assertArrayEquals(reference, pixels.get(Strategy.FANOUT), "fanout differs from sequential");
+        // direct renders the tile on its own: anti-aliasing may round a few edge pixels differently
+        int differing = 0;
+        int[] direct = pixels.get(Strategy.DIRECT);
+        for (int i = 0; i < reference.length; i++) {
+            if (reference[i] != direct[i]) {
+                differing++;
+            }
+        }
+        assertTrue(differing < reference.length / 100, differing + " pixels of direct differ from sequential");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sequential", "upstream-2.27", "fanout"})
+    void cachingStrategiesStoreEveryTileOfTheMetatile(String name) throws Exception {
+        try (Harness harness = new Harness(Strategy.of(name), "4x4", "png", 2, 0)) {
+            TileKey first = harness.workload().nextMiss();
+            TileKey second = harness.workload().nextMiss();
+            harness.serveTile(first);
+            harness.serveTile(second);
+            harness.awaitIdle();
+
+            for (TileKey requested : new TileKey[] {first, second}) {
+                Metatile metatile = harness.setup().metatileOf(requested);
+                for (int i = 0; i < metatile.tileCount(); i++) {
+                    assertNotNull(harness.setup().store().get(metatile.tile(i)), name + ": " + metatile.tile(i));
+                }
+            }
+        }
+    }
+
+    private static int[] decode(byte[] png) throws IOException {
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
+        assertNotNull(image, "not a PNG");
+        return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
+    }
+}

@@ -1,0 +1,110 @@
+package io.github.metatilefanout.benchmark.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SummaryTest {
+
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+
+    @Test
+    void checksPassAndFailOnTheIssueThresholds() {
+        List<String> checks = new Summary(sampleResults()).checks();
+
+        assertLine(checks, "PASS", "time to first tile, fanout 4x4 png: p50 12.0 ms");
+        assertLine(checks, "FAIL", "time to first tile, fanout 10x10 png: p50 80.0 ms");
+        assertLine(checks, "PASS", "saturation, 0% 4x4 " + 4 * CORES + " cl. pool " + 2 * CORES + " png: fanout 98.0");
+        assertLine(checks, "FAIL", "x upstream-2.27 100.0 tiles/s");
+        assertLine(checks, "PASS", "75% hits, 75% 4x4 1 cl.");
+        assertLine(checks, "PASS", "peak images, fanout 0% 4x4 " + 4 * CORES + " cl.");
+        assertLine(checks, "PASS", "peak images grow with load, upstream-2.27 0% 4x4");
+    }
+
+    @Test
+    void ratiosAreFanoutOverEachOtherStrategy() {
+        String text = new Summary(sampleResults()).text();
+
+        assertTrue(text.contains("0.98 x sequential"), text);
+        assertTrue(text.contains("0.98 x upstream-2.27"), text);
+        assertTrue(text.contains("1.60 x sequential"), text);
+    }
+
+    @Test
+    void markdownAndChartShowEveryScenario() {
+        Results results = sampleResults();
+        RunInfo info = new RunInfo("quick", "java -jar benchmarks.jar quick", OffsetDateTime.now(ZoneOffset.UTC), 1, 1);
+
+        String markdown = new MarkdownReport(results, info).text();
+        assertTrue(
+                markdown.contains("| 75% | 4x4 | 1 | " + 2 * CORES + " | png | 50.0 | - | 80.0 | - | 1.60 |"),
+                markdown);
+        assertTrue(markdown.contains("| 4x4 | png | fanout | 12.0 |"), markdown);
+
+        BufferedImage chart = new ResultChart(results).draw("test");
+        assertNotNull(chart);
+        assertTrue(chart.getWidth() >= 720 && chart.getHeight() > 600);
+    }
+
+    private static void assertLine(List<String> lines, String verdict, String fragment) {
+        long found = lines.stream()
+                .filter(l -> l.startsWith(verdict) && l.contains(fragment))
+                .count();
+        assertEquals(1, found, verdict + " ... " + fragment + " in\n" + String.join("\n", lines));
+    }
+
+    private static Results sampleResults() {
+        List<Measurement> m = new ArrayList<>();
+        m.add(throughput("sequential", 0, "0", "4xcores", 100, 4));
+        m.add(throughput("upstream-2.27", 0, "2xcores", "4xcores", 100, 12));
+        m.add(throughput("fanout", 0, "2xcores", "4xcores", 98, 6));
+        m.add(throughput("upstream-2.27", 0, "2xcores", "1", 60, 2));
+        m.add(throughput("fanout", 0, "2xcores", "1", 70, 2));
+        m.add(throughput("sequential", 75, "0", "1", 50, 1));
+        m.add(throughput("fanout", 75, "2xcores", "1", 80, 2));
+        m.add(sample("firstTile", Map.of("strategy", "fanout", "metatile", "4x4", "format", "png"), 12));
+        m.add(sample("render", Map.of("metatile", "4x4", "format", "png"), 8));
+        m.add(sample("encodeTile", Map.of("metatile", "4x4", "format", "png"), 2));
+        m.add(sample("firstTile", Map.of("strategy", "fanout", "metatile", "10x10", "format", "png"), 80));
+        m.add(sample("render", Map.of("metatile", "10x10", "format", "png"), 40));
+        m.add(sample("encodeTile", Map.of("metatile", "10x10", "format", "png"), 2));
+        return new Results(m);
+    }
+
+    private static Measurement throughput(
+            String strategy, int hits, String pool, String clients, double tiles, double peak) {
+        Map<String, String> params = Map.of(
+                "strategy",
+                strategy,
+                "hits",
+                Integer.toString(hits),
+                "metatile",
+                "4x4",
+                "pool",
+                pool,
+                "clients",
+                clients,
+                "format",
+                "png");
+        return new Measurement(
+                Results.THROUGHPUT,
+                params,
+                tiles / 16,
+                "ops/s",
+                Double.NaN,
+                Double.NaN,
+                Map.of(Results.TILES, tiles, Results.PEAK_IMAGES, peak, Results.ALLOCATION_RATE, 100.0));
+    }
+
+    private static Measurement sample(String benchmark, Map<String, String> params, double p50) {
+        return new Measurement(benchmark, params, p50, "ms/op", p50, 2 * p50, Map.of());
+    }
+}
