@@ -5,8 +5,8 @@ import io.github.metatilefanout.engine.TileKey;
 import java.util.Arrays;
 import java.util.BitSet;
 import org.geoserver.gwc.layer.GeoServerMetaTile;
-import org.geoserver.wms.RenderedImageMap;
 import org.geoserver.wms.WebMap;
+import org.geoserver.wms.map.RenderedImageMap;
 import org.geowebcache.grid.GridSubset;
 import org.geowebcache.mime.MimeType;
 

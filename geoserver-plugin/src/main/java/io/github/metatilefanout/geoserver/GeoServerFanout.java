@@ -20,7 +20,7 @@ import java.util.logging.Logger;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
-import org.geoserver.platform.resource.GeoServerResourceLoader;
+import org.geoserver.platform.GeoServerResourceLoader;
 import org.geowebcache.GeoWebCacheException;
 import org.geowebcache.conveyor.Conveyor.CacheResult;
 import org.geowebcache.conveyor.ConveyorTile;

@@ -19,8 +19,8 @@ import org.geoserver.platform.GeoServerExtensions;
 import org.geoserver.util.DimensionWarning;
 import org.geoserver.util.HTTPWarningAppender;
 import org.geoserver.wms.GetMapRequest;
-import org.geoserver.wms.RenderedImageMap;
 import org.geoserver.wms.WebMap;
+import org.geoserver.wms.map.RenderedImageMap;
 import org.geowebcache.conveyor.ConveyorTile;
 import org.geowebcache.grid.GridSubset;
 
