@@ -13,6 +13,8 @@ import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.engine.TileResponse;
+import io.github.metatilefanout.engine.png.PngFilter;
+import io.github.metatilefanout.engine.png.PngTileEncoder;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.logging.Level;
@@ -21,6 +23,7 @@ import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
 import org.geoserver.platform.GeoServerResourceLoader;
+import org.geoserver.wms.WMS;
 import org.geowebcache.GeoWebCacheException;
 import org.geowebcache.conveyor.Conveyor.CacheResult;
 import org.geowebcache.conveyor.ConveyorTile;
@@ -43,6 +46,8 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
 
     static final String MBEAN_NAME = "geoserver";
 
+    private static final String PNG = "image/png";
+
     /** System property that starts GeoServer with the engine switched off: {@code -Dmetatile-fanout.enabled=false}. */
     public static final String ENABLED_PROPERTY = "metatile-fanout.enabled";
 
@@ -56,6 +61,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     private volatile GwcLockProvider locks;
     private volatile FanoutEngine engine;
     private volatile Integer appliedPoolSetting;
+    private volatile PngTileEncoder png;
     private FanoutMetrics.Registration mbean;
     private volatile boolean enabled = !"false".equalsIgnoreCase(System.getProperty(ENABLED_PROPERTY));
 
@@ -196,7 +202,20 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         return locks.activeKeys();
     }
 
+    /**
+     * PNG with this project's encoder, at the compression of GeoServer's WMS settings; the other formats
+     * (PNG8, JPEG, JPEG-PNG...) with GeoServer's own map responses.
+     */
     private TileEncoder encoder(MimeType format, FanoutMetaTile metaTile, Metatile metatile) {
+        if (PNG.equals(format.getFormat())) {
+            int level = PngTileEncoder.levelForGeoServerCompression(WMS.get().getPngCompression());
+            PngTileEncoder current = png;
+            if (current == null || current.level() != level) {
+                current = new PngTileEncoder(level, PngFilter.NONE);
+                png = current;
+            }
+            return current;
+        }
         return new MapResponseTileEncoder(metaTile, metatile, format);
     }
 
