@@ -9,6 +9,7 @@ import static org.junit.Assert.assertTrue;
 import io.github.metatilefanout.engine.FanoutMetrics;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -180,7 +181,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     public void failingLayerAnswersAServiceExceptionAndHoldsNoLock() throws Exception {
         LayerInfo layer = getCatalog().getLayerByName(LAYER);
         DataStoreInfo store = (DataStoreInfo) layer.getResource().getStore();
-        Object directory = store.getConnectionParameters().get("directory");
+        Serializable directory = store.getConnectionParameters().get("directory");
         store.getConnectionParameters().put("directory", "/does/not/exist");
         getCatalog().save(store);
         getCatalog().getResourcePool().clear(store);
