@@ -9,8 +9,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.logging.Logger;
 import org.apache.wicket.MarkupContainer;
+import org.apache.wicket.markup.ContainerInfo;
+import org.apache.wicket.markup.DefaultMarkupCacheKeyProvider;
+import org.apache.wicket.markup.DefaultMarkupResourceStreamProvider;
 import org.apache.wicket.markup.IMarkupCacheKeyProvider;
 import org.apache.wicket.markup.IMarkupResourceStreamProvider;
+import org.apache.wicket.markup.MarkupResourceStream;
 import org.apache.wicket.markup.html.form.Form;
 import org.apache.wicket.model.IModel;
 import org.apache.wicket.util.resource.IResourceStream;
@@ -43,14 +47,22 @@ public class FanoutCachingDefaultsPage extends GWCSettingsPage
         }
     }
 
+    /**
+     * For this class, GeoServer's markup of the page with the panel's tag, read as that page's own markup so
+     * that it extends GeoServer's base page as GeoServer's does; for the base classes, their usual markup.
+     */
     @Override
     public IResourceStream getMarkupResourceStream(MarkupContainer container, Class<?> containerClass) {
-        return new StringResourceStream(MARKUP, "text/html");
+        if (containerClass != FanoutCachingDefaultsPage.class) {
+            return new DefaultMarkupResourceStreamProvider().getMarkupResourceStream(container, containerClass);
+        }
+        return new MarkupResourceStream(
+                new StringResourceStream(MARKUP, "text/html"), new ContainerInfo(container), GWCSettingsPage.class);
     }
 
     @Override
     public String getCacheKey(MarkupContainer container, Class<?> containerClass) {
-        return FanoutCachingDefaultsPage.class.getName();
+        return new DefaultMarkupCacheKeyProvider().getCacheKey(container, containerClass);
     }
 
     private static GeoServerFanout fanout() {
