@@ -24,8 +24,8 @@ public enum Profile {
             new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300))),
     QUICK(
             new Timing(1, TimeValue.seconds(1), 2, TimeValue.milliseconds(1500)),
-            new Timing(1, TimeValue.seconds(3), 1, TimeValue.seconds(3)),
-            new Timing(1, TimeValue.seconds(1), 1, TimeValue.seconds(2))),
+            new Timing(1, TimeValue.milliseconds(2500), 1, TimeValue.milliseconds(2500)),
+            new Timing(1, TimeValue.seconds(1), 1, TimeValue.milliseconds(1500))),
     FULL(
             new Timing(1, TimeValue.seconds(3), 3, TimeValue.seconds(4)),
             new Timing(2, TimeValue.seconds(3), 3, TimeValue.seconds(3)),
