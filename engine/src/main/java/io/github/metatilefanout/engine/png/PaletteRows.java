@@ -17,6 +17,7 @@ final class PaletteRows extends PixelRows {
     private final int firstBit;
     private final int scanlineStride;
     private final IndexColorModel colors;
+    private int entries;
 
     /**
      * @param topLeft index of the byte holding the tile's top-left pixel
@@ -79,12 +80,19 @@ final class PaletteRows extends PixelRows {
         return true;
     }
 
-    /** Palette entries the tile needs: the colour model's, or up to the largest index used when beyond. */
+    /**
+     * Palette entries the tile needs: the colour model's, or up to the largest index used when beyond, and
+     * never more than its bit depth can index. Found once per tile.
+     */
     private int entries() {
-        int size = colors.getMapSize();
-        if (size >= 1 << bitDepth) {
-            return size;
+        if (entries == 0) {
+            int size = Math.min(colors.getMapSize(), 1 << bitDepth);
+            entries = size == 1 << bitDepth ? size : Math.max(size, largestIndex() + 1);
         }
+        return entries;
+    }
+
+    private int largestIndex() {
         int largest = 0;
         for (int y = 0; y < height; y++) {
             int start = topLeft + y * scanlineStride;
@@ -92,7 +100,7 @@ final class PaletteRows extends PixelRows {
                 largest = Math.max(largest, index(start, x));
             }
         }
-        return Math.max(size, largest + 1);
+        return largest;
     }
 
     @Override

@@ -79,8 +79,14 @@ public final class PngTileEncoder implements TileEncoder {
         return filter;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalArgumentException if {@code tileBounds} is empty or not inside the image's bounds
+     */
     @Override
     public byte[] encode(RenderedImage metatileImage, Rectangle tileBounds) throws IOException {
+        checkInside(metatileImage, tileBounds);
         PixelRows rows = RasterRows.of(metatileImage, tileBounds);
         if (rows == null) {
             BufferedImage copy = TileCopy.of(metatileImage, tileBounds);
@@ -97,5 +103,17 @@ public final class PngTileEncoder implements TileEncoder {
             return uniformTiles.get(uniform, firstRow, level, filter, () -> writer.write(uniform, level, filter));
         }
         return writer.write(rows, level, filter);
+    }
+
+    private static void checkInside(RenderedImage image, Rectangle tile) {
+        Rectangle bounds = new Rectangle(image.getMinX(), image.getMinY(), image.getWidth(), image.getHeight());
+        if (tile.isEmpty() || !bounds.contains(tile)) {
+            throw new IllegalArgumentException("tile bounds are " + format(tile) + "; allowed is a non-empty "
+                    + "rectangle inside the image's bounds " + format(bounds));
+        }
+    }
+
+    private static String format(Rectangle r) {
+        return r.width + "x" + r.height + " at (" + r.x + ", " + r.y + ")";
     }
 }

@@ -33,7 +33,8 @@ final class RasterRows {
         int x = tile.x - raster.getSampleModelTranslateX();
         int y = tile.y - raster.getSampleModelTranslateY();
         DataBuffer buffer = raster.getDataBuffer();
-        if (buffer.getNumBanks() != 1) {
+        if (buffer.getNumBanks() != 1 || buffer.getOffset() != 0) {
+            // an offset data buffer: the JDK's own rasters do not all apply the offset, so read what they show
             return null;
         }
         if (colors instanceof IndexColorModel palette) {
@@ -79,7 +80,7 @@ final class RasterRows {
                     tile.height,
                     bits,
                     bytes.getData(),
-                    bytes.getOffset() + packed.getOffset(x, y),
+                    packed.getOffset(x, y),
                     packed.getBitOffset(x),
                     packed.getScanlineStride(),
                     palette);
@@ -92,7 +93,7 @@ final class RasterRows {
                     tile.height,
                     8,
                     bytes.getData(),
-                    bytes.getOffset() + components.getOffset(x, y, 0),
+                    components.getOffset(x, y, 0),
                     0,
                     components.getScanlineStride(),
                     palette);
@@ -124,7 +125,7 @@ final class RasterRows {
                 tile.height,
                 colorType,
                 bytes.getData(),
-                bytes.getOffset() + pixel,
+                pixel,
                 samples.getPixelStride(),
                 samples.getScanlineStride(),
                 channelOffsets);
@@ -152,11 +153,6 @@ final class RasterRows {
             shifts[c] = shift;
         }
         return new PackedIntRows(
-                tile.width,
-                tile.height,
-                ints.getData(),
-                ints.getOffset() + samples.getOffset(x, y),
-                samples.getScanlineStride(),
-                shifts);
+                tile.width, tile.height, ints.getData(), samples.getOffset(x, y), samples.getScanlineStride(), shifts);
     }
 }

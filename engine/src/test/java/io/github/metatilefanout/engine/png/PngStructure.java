@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.CRC32;
 import java.util.zip.Inflater;
 
@@ -17,12 +18,36 @@ final class PngStructure {
 
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
+    private static final List<String> CRITICAL = List.of("IHDR", "PLTE", "IDAT", "IEND");
+
+    /** The bit depths the PNG specification allows for each colour type. */
+    private static final Map<Integer, List<Integer>> BIT_DEPTHS = Map.of(
+            0,
+            List.of(1, 2, 4, 8, 16),
+            2,
+            List.of(8, 16),
+            3,
+            List.of(1, 2, 4, 8),
+            4,
+            List.of(8, 16),
+            6,
+            List.of(8, 16));
+
     record Chunk(String type, byte[] data) {}
 
     private PngStructure() {}
 
-    /** Checks {@code png} and returns its chunks. */
+    /** Checks {@code png}, with the expected header fields, and returns its chunks. */
     static List<Chunk> check(byte[] png, int width, int height, int bitDepth, int colorType) throws Exception {
+        List<Chunk> chunks = check(png, width, height);
+        ByteBuffer header = ByteBuffer.wrap(chunks.get(0).data(), 8, 2);
+        assertEquals(bitDepth, header.get(), "bit depth");
+        assertEquals(colorType, header.get(), "colour type");
+        return chunks;
+    }
+
+    /** Checks {@code png}, whatever its bit depth and colour type, and returns its chunks. */
+    static List<Chunk> check(byte[] png, int width, int height) throws Exception {
         ByteBuffer in = ByteBuffer.wrap(png);
         byte[] signature = new byte[8];
         in.get(signature);
@@ -30,6 +55,7 @@ final class PngStructure {
         List<Chunk> chunks = new ArrayList<>();
         CRC32 crc = new CRC32();
         while (in.hasRemaining()) {
+            assertTrue(in.remaining() >= 12, "room for a chunk");
             int length = in.getInt();
             assertTrue(length >= 0 && length <= in.remaining() - 8, "chunk length " + length);
             byte[] typeAndData = new byte[4 + length];
@@ -45,27 +71,28 @@ final class PngStructure {
         assertEquals("IHDR", types.get(0), "IHDR first");
         assertEquals("IEND", types.get(types.size() - 1), "IEND last");
         assertEquals(0, chunks.get(chunks.size() - 1).data().length, "IEND empty");
+        for (String type : types) {
+            assertTrue(Character.isLowerCase(type.charAt(0)) || CRITICAL.contains(type), "known critical " + type);
+            assertTrue(type.equals("IDAT") || types.indexOf(type) == types.lastIndexOf(type), "one " + type);
+        }
         int firstIdat = types.indexOf("IDAT");
         int lastIdat = types.lastIndexOf("IDAT");
         assertTrue(firstIdat > 0, "an IDAT");
         assertTrue(types.subList(firstIdat, lastIdat + 1).stream().allMatch("IDAT"::equals), "IDATs consecutive");
-        assertEquals(colorType == 3, types.contains("PLTE"), "PLTE only for palettes");
-        if (types.contains("PLTE")) {
-            assertTrue(types.indexOf("PLTE") < firstIdat, "PLTE before IDAT");
-        }
-        if (types.contains("tRNS")) {
-            assertTrue(types.indexOf("tRNS") > types.indexOf("PLTE") && types.indexOf("tRNS") < firstIdat);
-        }
 
         ByteBuffer header = ByteBuffer.wrap(chunks.get(0).data());
         assertEquals(13, header.remaining(), "IHDR length");
         assertEquals(width, header.getInt(), "width");
         assertEquals(height, header.getInt(), "height");
-        assertEquals(bitDepth, header.get(), "bit depth");
-        assertEquals(colorType, header.get(), "colour type");
+        int bitDepth = header.get();
+        int colorType = header.get();
+        assertTrue(
+                BIT_DEPTHS.getOrDefault(colorType, List.of()).contains(bitDepth),
+                "bit depth " + bitDepth + " for colour type " + colorType);
         assertEquals(0, header.get(), "compression method");
         assertEquals(0, header.get(), "filter method");
         assertEquals(0, header.get(), "interlace method");
+        checkPalette(chunks, types, firstIdat, bitDepth, colorType);
 
         ByteArrayOutputStream compressed = new ByteArrayOutputStream();
         for (Chunk chunk : chunks.subList(firstIdat, lastIdat + 1)) {
@@ -87,6 +114,29 @@ final class PngStructure {
         return chunks;
     }
 
+    /**
+     * PLTE exactly for palettes (this encoder writes no suggested palette), no longer than the bit depth
+     * allows; tRNS after it, no longer than the palette and ending with an entry that is not opaque.
+     */
+    private static void checkPalette(
+            List<Chunk> chunks, List<String> types, int firstIdat, int bitDepth, int colorType) {
+        int plte = types.indexOf("PLTE");
+        int trns = types.indexOf("tRNS");
+        assertEquals(colorType == 3, plte >= 0, "PLTE only and always for palettes");
+        if (plte >= 0) {
+            int length = chunks.get(plte).data().length;
+            assertTrue(length % 3 == 0 && length >= 3 && length / 3 <= 1 << bitDepth, "PLTE length " + length);
+            assertTrue(plte < firstIdat, "PLTE before IDAT");
+        }
+        if (trns >= 0) {
+            byte[] alphas = chunks.get(trns).data();
+            assertTrue(trns < firstIdat && trns > plte, "tRNS after PLTE, before IDAT");
+            assertTrue(colorType == 3, "tRNS only for palettes");
+            assertTrue(alphas.length <= chunks.get(plte).data().length / 3, "tRNS no longer than PLTE");
+            assertTrue(alphas.length > 0 && alphas[alphas.length - 1] != (byte) 0xFF, "tRNS trimmed");
+        }
+    }
+
     /** Inflates the zlib stream, which must hold exactly {@code expected} bytes and end there. */
     private static byte[] inflate(byte[] zlib, int expected) throws Exception {
         Inflater inflater = new Inflater();
@@ -95,7 +145,7 @@ final class PngStructure {
         int length = 0;
         while (!inflater.finished() && length < raw.length) {
             int n = inflater.inflate(raw, length, raw.length - length);
-            assertTrue(n > 0 || inflater.finished() || !inflater.needsInput(), "zlib stream truncated");
+            assertTrue(n > 0 || inflater.finished(), "zlib stream truncated");
             length += n;
         }
         assertTrue(inflater.finished(), "zlib stream complete");

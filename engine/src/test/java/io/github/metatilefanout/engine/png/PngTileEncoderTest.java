@@ -13,13 +13,22 @@ import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.png.TestImages.Kind;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
+import java.awt.image.ComponentSampleModel;
+import java.awt.image.DataBufferByte;
 import java.awt.image.IndexColorModel;
 import java.awt.image.Raster;
 import java.awt.image.RenderedImage;
+import java.awt.image.WritableRaster;
 import java.io.ByteArrayInputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -50,17 +59,18 @@ class PngTileEncoderTest {
     }
 
     @ParameterizedTest
-    @EnumSource(
-            value = Kind.class,
-            names = {"ABGR", "INT_ARGB", "PALETTE_8", "PALETTE_1", "GRAY"})
-    void everyPositionOfTenByTenMetatilesWithAndWithoutGutter(Kind kind) throws Exception {
+    @EnumSource(Kind.class)
+    void everyPositionOfMetatilesUpToTenByTenWithAndWithoutGutter(Kind kind) throws Exception {
         PngTileEncoder encoder = new PngTileEncoder();
-        for (int gutter : new int[] {0, 5}) {
-            Metatile metatile = new MetatileGeometry(10, 10, 16, 16, gutter)
-                    .metatileOf(tile(12, 12), new Coverage(4, 0, 0, 39, 39));
-            BufferedImage image = TestImages.create(kind, metatile.imageWidth(), metatile.imageHeight(), gutter);
-            for (int i = 0; i < metatile.tileCount(); i++) {
-                assertEncodesExactly(encoder, image, metatile.tileBounds(i));
+        for (int size : new int[] {1, 2, 4, 10}) {
+            for (int gutter : new int[] {0, 5}) {
+                Metatile metatile = new MetatileGeometry(size, size, 16, 16, gutter)
+                        .metatileOf(tile(12, 12), new Coverage(4, 0, 0, 39, 39));
+                BufferedImage image =
+                        TestImages.create(kind, metatile.imageWidth(), metatile.imageHeight(), size + gutter);
+                for (int i = 0; i < metatile.tileCount(); i++) {
+                    assertEncodesExactly(encoder, image, metatile.tileBounds(i));
+                }
             }
         }
     }
@@ -90,6 +100,15 @@ class PngTileEncoderTest {
             BufferedImage image = TestImages.create(kind, x + width + random.nextInt(9), y + height + 1, round);
             String what = "seed " + seed + " round " + round + ": " + kind + " " + filter + " level " + level + " tile "
                     + new Rectangle(x, y, width, height);
+            if (random.nextBoolean()) {
+                // a sub-image, whose raster is a translated child of the whole image's
+                int left = random.nextInt(x + 1);
+                int top = random.nextInt(y + 1);
+                image = image.getSubimage(left, top, image.getWidth() - left, image.getHeight() - top);
+                x -= left;
+                y -= top;
+                what += " of the sub-image at (" + left + ", " + top + ")";
+            }
             try {
                 assertEncodesExactly(new PngTileEncoder(level, filter), image, new Rectangle(x, y, width, height));
             } catch (AssertionError | Exception e) {
@@ -112,6 +131,93 @@ class PngTileEncoderTest {
 
         assertPixelsEqual(image, new Rectangle(32, 32, 32, 32), insideOneTile);
         assertPixelsEqual(image, new Rectangle(16, 16, 32, 32), acrossTiles);
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = Kind.class,
+            names = {"ABGR", "RGB_BYTES", "GRAY_ALPHA", "PALETTE_8"})
+    void rastersWithPaddedRowsAndSubImagesAreReadInPlace(Kind kind) throws Exception {
+        BufferedImage padded = padded(TestImages.create(kind, 40, 30, 11), 0);
+        BufferedImage sub = padded.getSubimage(2, 1, 30, 25);
+
+        assertNotNull(RasterRows.of(padded, new Rectangle(3, 5, 31, 20)), "read in place");
+        assertNotNull(RasterRows.of(sub, new Rectangle(1, 4, 29, 21)), "read in place");
+        assertEncodesExactly(new PngTileEncoder(), padded, new Rectangle(3, 5, 31, 20));
+        assertEncodesExactly(new PngTileEncoder(), sub, new Rectangle(1, 4, 29, 21));
+    }
+
+    /**
+     * The JDK's byte rasters ignore a data buffer's offset in getRGB and setRect while its sample model
+     * applies it in getPixels; such a tile is encoded as getRGB shows it.
+     */
+    @Test
+    void dataBuffersWithAnOffsetAreEncodedAsGetRgbShowsThem() throws Exception {
+        BufferedImage offset = padded(TestImages.create(Kind.ABGR, 40, 30, 11), 7);
+
+        assertEncodesExactly(new PngTileEncoder(), offset, new Rectangle(3, 5, 31, 20));
+    }
+
+    /** A copy of {@code image} whose rows are 13 bytes longer than needed, in a buffer starting at offset. */
+    private static BufferedImage padded(BufferedImage image, int offset) {
+        int bands = image.getSampleModel().getNumBands();
+        int stride = image.getWidth() * bands + 13;
+        byte[] data = new byte[offset + stride * image.getHeight()];
+        int[] bandOffsets = ((ComponentSampleModel) image.getSampleModel()).getBandOffsets();
+        WritableRaster raster = Raster.createInterleavedRaster(
+                new DataBufferByte(data, data.length - offset, offset),
+                image.getWidth(),
+                image.getHeight(),
+                stride,
+                bands,
+                bandOffsets,
+                null);
+        raster.setRect(image.getRaster());
+        return new BufferedImage(image.getColorModel(), raster, false, null);
+    }
+
+    @Test
+    void tilesNotInsideTheImageAreRejected() {
+        BufferedImage image = new BufferedImage(300, 200, BufferedImage.TYPE_4BYTE_ABGR);
+        PngTileEncoder encoder = new PngTileEncoder();
+
+        IllegalArgumentException overhanging = assertThrows(
+                IllegalArgumentException.class, () -> encoder.encode(image, new Rectangle(200, 0, 256, 256)));
+        assertThrows(IllegalArgumentException.class, () -> encoder.encode(image, new Rectangle(-1, 0, 10, 10)));
+        assertThrows(IllegalArgumentException.class, () -> encoder.encode(image, new Rectangle(0, 0, 0, 10)));
+        assertEquals(
+                "tile bounds are 256x256 at (200, 0); allowed is a non-empty rectangle inside the image's bounds"
+                        + " 300x200 at (0, 0)",
+                overhanging.getMessage());
+    }
+
+    @Test
+    void threadsEncodingTilesOfOneMetatileAtOnceGetTheSameBytesAsOneThread() throws Exception {
+        BufferedImage image = TestImages.create(Kind.ABGR, 256, 256, 9);
+        PngTileEncoder encoder = new PngTileEncoder(6, PngFilter.PAETH);
+        List<Rectangle> tiles = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            tiles.add(new Rectangle(i % 4 * 64, i / 4 * 64, 64, 64));
+        }
+        List<byte[]> alone = new ArrayList<>();
+        for (Rectangle tile : tiles) {
+            alone.add(encoder.encode(image, tile));
+        }
+
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<byte[]>> together = new ArrayList<>();
+            for (int round = 0; round < 8; round++) {
+                for (Rectangle tile : tiles) {
+                    together.add(pool.submit(() -> encoder.encode(image, tile)));
+                }
+            }
+            for (int i = 0; i < together.size(); i++) {
+                assertArrayEquals(alone.get(i % tiles.size()), together.get(i).get(30, TimeUnit.SECONDS));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
@@ -191,6 +297,8 @@ class PngTileEncoderTest {
         PixelRows rows = RasterRows.of(image, tile);
         if (rows != null) {
             PngStructure.check(png, tile.width, tile.height, rows.bitDepth, rows.colorType);
+        } else {
+            PngStructure.check(png, tile.width, tile.height);
         }
         assertPixelsEqual(image, tile, png);
     }
