@@ -46,7 +46,10 @@ public final class BenchmarkMain {
 
     private static final Logger LOGGER = Logger.getLogger(BenchmarkMain.class.getName());
     private static final Set<String> PROFILES = Set.of("quick", "full", "smoke");
-    private static final String[] FORK_JVM_ARGS = {"-Xms1g", "-Xmx3g", "-Djava.awt.headless=true"};
+    private static final String[] FORK_JVM_ARGS = {
+        // a fixed, pre-touched heap: otherwise the heap's growth makes throughput climb through a trial
+        "-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch", "-Djava.awt.headless=true"
+    };
 
     private BenchmarkMain() {}
 
@@ -66,7 +69,10 @@ public final class BenchmarkMain {
      * summary.
      */
     public static Results run(Profile profile, Path folder, String command) throws RunnerException, IOException {
-        RunInfo info = RunInfo.starting(profile.name().toLowerCase(Locale.ROOT), command);
+        RunInfo info = RunInfo.starting(
+                profile.name().toLowerCase(Locale.ROOT),
+                command,
+                TileStoreFolder.parent().toString());
         List<RunResult> all = new ArrayList<>();
         for (Profile.Run run : profile.runs()) {
             all.addAll(new Runner(options(profile, run).build()).run());
@@ -89,6 +95,10 @@ public final class BenchmarkMain {
                 .addProfiler(GCProfiler.class)
                 .addProfiler(HarnessProfiler.class)
                 .jvmArgsAppend(FORK_JVM_ARGS)
+                .jvmArgsAppend(
+                        "-D" + TileStoreFolder.PROPERTY + "=" + TileStoreFolder.parent(),
+                        "-D" + Harness.WARM_UP_PROPERTY + "="
+                                + profile.jitWarmUp().toMillis())
                 .shouldFailOnError(true);
         run.params().forEach((name, values) -> options.param(name, values.toArray(String[]::new)));
         return options;
@@ -107,6 +117,7 @@ public final class BenchmarkMain {
         writeChart(folder.resolve("chart.png"), results, info);
         System.out.println();
         System.out.println("metatile-fanout benchmark, " + info.profile() + " profile, " + info.machine());
+        System.out.println("tile stores in " + info.tileStores());
         System.out.println(summary);
         System.out.println(
                 "Results in " + folder.toAbsolutePath() + ": results.json, results.md, chart.png, summary.txt");

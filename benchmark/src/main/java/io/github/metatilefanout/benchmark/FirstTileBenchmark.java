@@ -47,6 +47,7 @@ public class FirstTileBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         harness = new Harness(Strategy.of(strategy), metatile, format, Sizes.count(pool), 0);
+        harness.warmUp();
         HarnessProfiler.watch(harness.setup());
     }
 

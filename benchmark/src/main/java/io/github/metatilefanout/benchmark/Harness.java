@@ -9,11 +9,13 @@ import io.github.metatilefanout.benchmark.serve.ServingSetup;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.benchmark.serve.TileServer;
 import io.github.metatilefanout.benchmark.workload.Workload;
+import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
 import io.github.metatilefanout.engine.store.FileTileStore;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -24,7 +26,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * One strategy over a fresh file tile store in a temporary folder, the Natural Earth renderer, the
+ * One strategy over a fresh file tile store in a folder of its own (see {@link TileStoreFolder}), the Natural Earth renderer, the
  * engine's PNG tile encoder with GeoServer's defaults and an in-process lock provider, with its workload
  * seeded: what a benchmark trial measures.
  */
@@ -33,6 +35,12 @@ final class Harness implements AutoCloseable {
     /** The longest wait for a server's background work. */
     static final Duration IDLE_TIMEOUT = Duration.ofMinutes(5);
 
+    /**
+     * The system property giving, in milliseconds, how long each trial first renders and encodes on one
+     * thread (see {@link #warmUp()}); the profiles set it.
+     */
+    static final String WARM_UP_PROPERTY = "benchmark.jitWarmUpMillis";
+
     private final Path root;
     private final ServingSetup setup;
     private final Workload workload;
@@ -40,7 +48,7 @@ final class Harness implements AutoCloseable {
 
     Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent) throws IOException {
         MetatileGeometry geometry = Sizes.metatile(metatile);
-        this.root = Files.createTempDirectory("metatile-fanout-bench-");
+        this.root = TileStoreFolder.create();
         this.setup = new ServingSetup(
                 geometry,
                 new MapRenderer(MapStyle.standard(), Sizes.format(format)),
@@ -55,6 +63,27 @@ final class Harness implements AutoCloseable {
             Seeder.seed(setup, workload.seededMetatiles(), Sizes.cores());
         }
         this.server = strategy.open(setup);
+    }
+
+    /**
+     * Renders metatiles of the workload and encodes all their tiles on this thread alone, storing nothing,
+     * for the time the system property {@value #WARM_UP_PROPERTY} gives. With several clients busy on few
+     * cores, the JIT compiler gets little CPU and a trial's throughput keeps climbing for tens of seconds;
+     * warming up on one thread first leaves it a core, so every strategy is measured compiled.
+     */
+    void warmUp() throws IOException {
+        long millis = Long.getLong(WARM_UP_PROPERTY, 0);
+        long end = System.nanoTime() + Duration.ofMillis(millis).toNanos();
+        for (long n = 0; System.nanoTime() - end < 0; n++) {
+            Metatile metatile = workload.metatile(n);
+            BufferedImage image = setup.renderer().draw(metatile);
+            for (int i = 0; i < metatile.tileCount(); i++) {
+                if (!metatile.isCovered(i)) {
+                    continue;
+                }
+                setup.encoder().encode(image, metatile.tileBounds(i));
+            }
+        }
     }
 
     ServingSetup setup() {

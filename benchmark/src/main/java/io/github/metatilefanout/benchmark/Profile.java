@@ -1,5 +1,6 @@
 package io.github.metatilefanout.benchmark;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,14 +20,17 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public enum Profile {
     SMOKE(
+            Duration.ZERO,
             new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
             new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
             new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300))),
     QUICK(
-            new Timing(1, TimeValue.seconds(1), 2, TimeValue.milliseconds(1500)),
+            Duration.ofSeconds(2),
+            new Timing(1, TimeValue.seconds(1), 2, TimeValue.seconds(2)),
             new Timing(1, TimeValue.milliseconds(2500), 1, TimeValue.milliseconds(2500)),
             new Timing(1, TimeValue.seconds(1), 1, TimeValue.milliseconds(1500))),
     FULL(
+            Duration.ofSeconds(4),
             new Timing(1, TimeValue.seconds(3), 3, TimeValue.seconds(4)),
             new Timing(2, TimeValue.seconds(3), 3, TimeValue.seconds(3)),
             new Timing(1, TimeValue.seconds(2), 3, TimeValue.seconds(2)));
@@ -55,17 +59,21 @@ public enum Profile {
     private static final List<String> CACHING = List.of("sequential", "upstream-2.27", "fanout");
     private static final List<String> ALL = List.of("sequential", "upstream-2.27", "fanout", "direct");
 
+    private final Duration jitWarmUp;
     private final Timing throughput;
     private final Timing firstTile;
     private final Timing costs;
 
     /**
+     * @param jitWarmUp how long each throughput and first-tile trial first renders and encodes on one
+     *     thread, before JMH's own warm-up
      * @param throughput timing of {@link ThroughputBenchmark}
      * @param firstTile timing of {@link FirstTileBenchmark}, whose invocations are few and need a longer
      *     warm-up
      * @param costs timing of {@link RenderEncodeBenchmark}
      */
-    Profile(Timing throughput, Timing firstTile, Timing costs) {
+    Profile(Duration jitWarmUp, Timing throughput, Timing firstTile, Timing costs) {
+        this.jitWarmUp = jitWarmUp;
         this.throughput = throughput;
         this.firstTile = firstTile;
         this.costs = costs;
@@ -78,6 +86,11 @@ public enum Profile {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Unknown profile '" + name + "'; expected quick, full or smoke", e);
         }
+    }
+
+    /** How long each throughput and first-tile trial renders and encodes on one thread before JMH's warm-up. */
+    public Duration jitWarmUp() {
+        return jitWarmUp;
     }
 
     /** How long the trials of {@code benchmark} run. */

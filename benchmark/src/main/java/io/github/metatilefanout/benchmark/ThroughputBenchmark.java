@@ -75,6 +75,7 @@ public class ThroughputBenchmark {
         int clientCount = Sizes.count(clients);
         driver = new ClientDriver(clientCount);
         batch = Math.max(16, 4 * clientCount);
+        harness.warmUp();
         HarnessProfiler.watch(harness.setup());
     }
 

@@ -25,7 +25,11 @@ public final class MarkdownReport {
                 .append(" on ")
                 .append(run.machine())
                 .append(".\n\n");
-        md.append("Command: `").append(run.command()).append("`\n\n");
+        md.append("Command: `")
+                .append(run.command())
+                .append("`; tile stores in `")
+                .append(run.tileStores());
+        md.append("`\n\n");
         throughput(md);
         resources(md);
         firstTile(md);

@@ -14,17 +14,24 @@ import java.util.Locale;
  * @param started when it started, UTC
  * @param loadBefore the one-minute system load average when it started, or a negative number
  * @param loadAfter the same when it ended
+ * @param tileStores the folder the trials' tile stores were made in
  */
-public record RunInfo(String profile, String command, OffsetDateTime started, double loadBefore, double loadAfter) {
+public record RunInfo(
+        String profile,
+        String command,
+        OffsetDateTime started,
+        double loadBefore,
+        double loadAfter,
+        String tileStores) {
 
     /** A run starting now. */
-    public static RunInfo starting(String profile, String command) {
-        return new RunInfo(profile, command, OffsetDateTime.now(ZoneOffset.UTC), loadAverage(), -1);
+    public static RunInfo starting(String profile, String command, String tileStores) {
+        return new RunInfo(profile, command, OffsetDateTime.now(ZoneOffset.UTC), loadAverage(), -1, tileStores);
     }
 
     /** The same run, ended now. */
     public RunInfo ended() {
-        return new RunInfo(profile, command, started, loadBefore, loadAverage());
+        return new RunInfo(profile, command, started, loadBefore, loadAverage(), tileStores);
     }
 
     /** One line on the machine: cores, operating system, JVM, load. */

@@ -25,6 +25,10 @@ class SummaryTest {
         assertLine(checks, "PASS", "saturation, 0% 4x4 " + 4 * CORES + " cl. pool " + 2 * CORES + " png: fanout 98.0");
         assertLine(checks, "FAIL", "x upstream-2.27 100.0 tiles/s");
         assertLine(checks, "PASS", "75% hits, 75% 4x4 1 cl.");
+        assertLine(checks, "INFO", "75% hits, 75% 4x4 " + 4 * CORES + " cl. pool " + 2 * CORES + " png: fanout 101.0");
+        assertTrue(checks.stream()
+                .noneMatch(l -> !l.startsWith("INFO")
+                        && l.contains(4 * CORES + " cl. pool " + 2 * CORES + " png: fanout 101.0")));
         assertLine(checks, "PASS", "peak images, fanout 0% 4x4 " + 4 * CORES + " cl.");
         assertLine(checks, "PASS", "peak images grow with load, upstream-2.27 0% 4x4");
     }
@@ -41,7 +45,8 @@ class SummaryTest {
     @Test
     void markdownAndChartShowEveryScenario() {
         Results results = sampleResults();
-        RunInfo info = new RunInfo("quick", "java -jar benchmarks.jar quick", OffsetDateTime.now(ZoneOffset.UTC), 1, 1);
+        RunInfo info = new RunInfo(
+                "quick", "java -jar benchmarks.jar quick", OffsetDateTime.now(ZoneOffset.UTC), 1, 1, "/dev/shm");
 
         String markdown = new MarkdownReport(results, info).text();
         assertTrue(
@@ -70,6 +75,8 @@ class SummaryTest {
         m.add(throughput("fanout", 0, "2xcores", "1", 70, 2));
         m.add(throughput("sequential", 75, "0", "1", 50, 1));
         m.add(throughput("fanout", 75, "2xcores", "1", 80, 2));
+        m.add(throughput("sequential", 75, "0", "4xcores", 100, 4));
+        m.add(throughput("fanout", 75, "2xcores", "4xcores", 101, 6));
         m.add(sample("firstTile", Map.of("strategy", "fanout", "metatile", "4x4", "format", "png"), 12));
         m.add(sample("render", Map.of("metatile", "4x4", "format", "png"), 8));
         m.add(sample("encodeTile", Map.of("metatile", "4x4", "format", "png"), 2));

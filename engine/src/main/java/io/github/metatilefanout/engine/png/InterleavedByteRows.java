@@ -91,6 +91,15 @@ final class InterleavedByteRows extends PixelRows {
     }
 
     @Override
+    long firstPixel() {
+        long samples = 0;
+        for (int c = 0; c < channelOffsets.length; c++) {
+            samples |= (long) (data[topLeft + channelOffsets[c]] & 0xFF) << (8 * c);
+        }
+        return samples;
+    }
+
+    @Override
     boolean isUniform() {
         if (pixelStride == channelOffsets.length) {
             return uniformRows(data, topLeft, width * pixelStride, pixelStride, scanlineStride, height);

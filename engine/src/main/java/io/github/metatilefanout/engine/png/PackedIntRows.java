@@ -54,6 +54,16 @@ final class PackedIntRows extends PixelRows {
     }
 
     @Override
+    long firstPixel() {
+        int pixel = data[topLeft];
+        long samples = 0;
+        for (int c = 0; c < shifts.length; c++) {
+            samples |= (long) ((pixel >>> shifts[c]) & 0xFF) << (8 * c);
+        }
+        return samples;
+    }
+
+    @Override
     boolean isUniform() {
         if (sameInts()) {
             return true;

@@ -64,6 +64,11 @@ final class PaletteRows extends PixelRows {
     }
 
     @Override
+    long firstPixel() {
+        return index(topLeft, 0);
+    }
+
+    @Override
     boolean isUniform() {
         if (bitDepth == 8) {
             return uniformRows(data, topLeft, width, 1, scanlineStride, height);

@@ -52,6 +52,13 @@ abstract class PixelRows {
     abstract boolean isUniform();
 
     /**
+     * The samples of the tile's top-left pixel in PNG order (a palette index for palette rows), packed
+     * one after the other from the least significant byte up: with the header fields, all that tells the
+     * rows of two uniform tiles apart.
+     */
+    abstract long firstPixel();
+
+    /**
      * Whether rows of {@code rowLength} contiguous bytes, {@code stride} apart, all repeat one pixel of
      * {@code pixelLength} bytes: the first row equals itself shifted by one pixel, and every row equals
      * the first. Vectorized comparisons, early exit.

@@ -98,9 +98,7 @@ public final class PngTileEncoder implements TileEncoder {
         PngWriter writer = WRITERS.get();
         if (uniformTiles != null && rows.isUniform()) {
             PixelRows uniform = rows;
-            byte[] firstRow = new byte[uniform.rowBytes()];
-            uniform.readRow(0, firstRow, 0);
-            return uniformTiles.get(uniform, firstRow, level, filter, () -> writer.write(uniform, level, filter));
+            return uniformTiles.get(uniform, level, filter, () -> writer.write(uniform, level, filter));
         }
         return writer.write(rows, level, filter);
     }

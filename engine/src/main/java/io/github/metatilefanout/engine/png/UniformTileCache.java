@@ -27,15 +27,15 @@ final class UniformTileCache {
             int bitDepth,
             int level,
             PngFilter filter,
-            ByteBuffer firstRow,
+            long pixel,
             ByteBuffer palette,
             ByteBuffer transparency) {}
 
     /**
-     * The PNG of a uniform tile whose first row is {@code firstRow}, encoded by {@code encoder} the first
-     * time; a copy of the same bytes each time.
+     * The PNG of the uniform tile {@code rows}, encoded by {@code encoder} the first time; a copy of the same
+     * bytes each time.
      */
-    byte[] get(PixelRows rows, byte[] firstRow, int level, PngFilter filter, Supplier<byte[]> encoder) {
+    byte[] get(PixelRows rows, int level, PngFilter filter, Supplier<byte[]> encoder) {
         Key key = new Key(
                 rows.width,
                 rows.height,
@@ -43,7 +43,7 @@ final class UniformTileCache {
                 rows.bitDepth,
                 level,
                 filter,
-                ByteBuffer.wrap(firstRow),
+                rows.firstPixel(),
                 wrap(rows.palette()),
                 wrap(rows.transparency()));
         synchronized (encoded) {

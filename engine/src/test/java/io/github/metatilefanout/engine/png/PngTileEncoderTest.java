@@ -251,6 +251,31 @@ class PngTileEncoderTest {
     }
 
     @Test
+    void uniformTilesOfEveryPixelLayoutShareOneCacheWithoutMixingColours() throws Exception {
+        PngTileEncoder encoder = new PngTileEncoder();
+        int[] types = {
+            BufferedImage.TYPE_4BYTE_ABGR,
+            BufferedImage.TYPE_INT_ARGB,
+            BufferedImage.TYPE_3BYTE_BGR,
+            BufferedImage.TYPE_INT_RGB,
+            BufferedImage.TYPE_INT_BGR
+        };
+        // the same four byte values in every order a layout may store them in
+        int[] colours = {0x04010203, 0x01020304, 0x04030201, 0x03040102};
+        for (int type : types) {
+            for (int colour : colours) {
+                BufferedImage image = new BufferedImage(64, 32, type);
+                for (int y = 0; y < 32; y++) {
+                    for (int x = 0; x < 64; x++) {
+                        image.setRGB(x, y, colour);
+                    }
+                }
+                assertEncodesExactly(encoder, image, new Rectangle(32, 0, 32, 32));
+            }
+        }
+    }
+
+    @Test
     void indexesBeyondAShortPaletteShowAsJavaShowsThem() throws Exception {
         BufferedImage image = TestImages.create(Kind.PALETTE_8, 16, 16, 5);
         image.getRaster().setSample(3, 4, 0, 250); // the palette has 200 entries
