@@ -175,13 +175,15 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     @Test
     public void zoomLevelWithCachingOffStoresNothing() throws Exception {
         GeoServerTileLayer layer = (GeoServerTileLayer) GWC.get().getTileLayerByName(LAYER);
-        layer.getInfo().setExpireCacheList(List.of(new ExpirationRule(ZOOM, -1)));
+        // a mutable list, as GeoServer's own code and XStream need
+        layer.getInfo().setExpireCacheList(new ArrayList<>(List.of(new ExpirationRule(ZOOM, -1))));
         GWC.get().save(layer);
         try {
             long stored = metrics().getTilesStored();
             MockHttpServletResponse response = wmtsResponse("image/png", 1, 1);
 
             assertEquals(200, response.getStatus());
+            assertEquals("rendered by the engine", rendersBefore + 1, metrics().getRenders());
             assertEquals(stored, metrics().getTilesStored());
             assertTrue(!isStored(1, 2, "image/png") && !isStored(0, 2, "image/png"));
             assertEquals(0, fanout.activeLockKeys());
