@@ -26,9 +26,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * One strategy over a fresh file tile store in a folder of its own (see {@link TileStoreFolder}), the Natural Earth renderer, the
- * engine's PNG tile encoder with GeoServer's defaults and an in-process lock provider, with its workload
- * seeded: what a benchmark trial measures.
+ * One strategy over a fresh file tile store in a folder of its own (see {@link TileStoreFolder}), the
+ * Natural Earth renderer, the engine's PNG tile encoder with GeoServer's defaults and an in-process lock
+ * provider, with its workload seeded: what a benchmark trial measures.
  */
 final class Harness implements AutoCloseable {
 
