@@ -85,6 +85,33 @@ class PngTileEncoderTest {
         assertEncodesExactly(encoder, image, new Rectangle(17, 3, 255, 257));
     }
 
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("everyInPlaceKindAndFilter")
+    void rowsRepeatedInLongRunsOrDifferingInTheirLastPixelOnlyDecodeExactly(Kind kind, PngFilter filter)
+            throws Exception {
+        // 256 rows of a tile outgrow one deflate batch, so runs of repeated rows cross batches
+        BufferedImage image = TestImages.create(kind, 300, 300, 7);
+        WritableRaster raster = image.getRaster();
+        Object firstRow = raster.getDataElements(0, 0, 300, 1, null);
+        Object lastPixel = raster.getDataElements(299, 1, null);
+        for (int y = 1; y < 300; y++) {
+            raster.setDataElements(0, y, firstRow);
+            if (y % 37 == 0) {
+                raster.setDataElements(298, y, lastPixel);
+            }
+        }
+
+        PngTileEncoder encoder = new PngTileEncoder(2, filter);
+        assertEncodesExactly(encoder, image, new Rectangle(0, 0, 299, 300));
+        assertEncodesExactly(encoder, image, new Rectangle(3, 1, 296, 256));
+    }
+
+    static Stream<Arguments> everyInPlaceKindAndFilter() {
+        return Arrays.stream(Kind.values())
+                .filter(kind -> kind.inPlace)
+                .flatMap(kind -> Arrays.stream(PngFilter.values()).map(filter -> Arguments.of(kind, filter)));
+    }
+
     @Test
     void randomizedTypesSizesAndOffsets() throws Exception {
         long seed = 20261122L;

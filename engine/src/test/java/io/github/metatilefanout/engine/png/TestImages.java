@@ -57,6 +57,11 @@ final class TestImages {
         int[] pixel = new int[raster.getNumBands()];
         int paletteSize = image.getColorModel() instanceof IndexColorModel palette ? palette.getMapSize() : 0;
         for (int y = 0; y < height; y++) {
+            // some rows repeat the one above, as in the empty parts of a map
+            if (y > 0 && random.nextInt(3) == 0) {
+                raster.setDataElements(0, y, raster.getDataElements(0, y - 1, width, 1, null));
+                continue;
+            }
             for (int x = 0; x < width; x++) {
                 // runs of equal pixels, as maps have, between random ones
                 if (x == 0 || random.nextInt(4) == 0) {
