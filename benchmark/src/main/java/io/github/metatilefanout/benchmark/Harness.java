@@ -9,13 +9,11 @@ import io.github.metatilefanout.benchmark.serve.ServingSetup;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.benchmark.serve.TileServer;
 import io.github.metatilefanout.benchmark.workload.Workload;
-import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
 import io.github.metatilefanout.engine.store.FileTileStore;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -36,8 +34,8 @@ final class Harness implements AutoCloseable {
     static final Duration IDLE_TIMEOUT = Duration.ofMinutes(5);
 
     /**
-     * The system property giving, in milliseconds, how long each trial first renders and encodes on one
-     * thread (see {@link #warmUp()}); the profiles set it.
+     * The system property giving, in milliseconds, how long each trial is first served to one client (see
+     * {@link #warmUp()}); the profiles set it.
      */
     static final String WARM_UP_PROPERTY = "benchmark.jitWarmUpMillis";
 
@@ -66,24 +64,19 @@ final class Harness implements AutoCloseable {
     }
 
     /**
-     * Renders metatiles of the workload and encodes all their tiles on this thread alone, storing nothing,
-     * for the time the system property {@value #WARM_UP_PROPERTY} gives. With several clients busy on few
-     * cores, the JIT compiler gets little CPU and a trial's throughput keeps climbing for tens of seconds;
-     * warming up on one thread first leaves it a core, so every strategy is measured compiled.
+     * Serves the workload's requests through the strategy itself with one client, this thread, for the time
+     * the system property {@value #WARM_UP_PROPERTY} gives, then waits until the server is idle. With
+     * several clients busy on few cores, the JIT compiler gets little CPU and a trial's throughput keeps
+     * climbing for tens of seconds; one client leaves it CPU, and every path the strategy takes (its pool,
+     * locks, store and hits) runs, so every strategy is measured compiled.
      */
-    void warmUp() throws IOException {
+    void warmUp() throws Exception {
         long millis = Long.getLong(WARM_UP_PROPERTY, 0);
         long end = System.nanoTime() + Duration.ofMillis(millis).toNanos();
         for (long n = 0; System.nanoTime() - end < 0; n++) {
-            Metatile metatile = workload.metatile(n);
-            BufferedImage image = setup.renderer().draw(metatile);
-            for (int i = 0; i < metatile.tileCount(); i++) {
-                if (!metatile.isCovered(i)) {
-                    continue;
-                }
-                setup.encoder().encode(image, metatile.tileBounds(i));
-            }
+            serve(n);
         }
+        awaitIdle();
     }
 
     ServingSetup setup() {

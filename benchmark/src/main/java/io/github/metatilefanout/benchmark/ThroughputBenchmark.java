@@ -17,9 +17,11 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * Tiles served per second by one strategy under a number of clients and a cache-hit ratio.
  *
- * <p>Each invocation sends a batch of requests ({@code max(16, 4 x clients)}) through the clients and then
- * waits until the server has no work left (every tile stored, every metatile image disposed), so work a
- * strategy defers to its pool is counted in the time it takes. The {@code tiles} counter, in tiles per
+ * <p>Each invocation sends a batch of requests through the clients and then waits until the server has no
+ * work left (every tile stored, every metatile image disposed), so work a strategy defers to its pool is
+ * counted in the time it takes. A batch holds {@code max(16, 4 x clients)} misses whatever the hit ratio
+ * ({@link #batchSize}), so the wait at its end, where a pool may finish alone, weighs the same at every
+ * ratio. The {@code tiles} counter, in tiles per
  * second, is the figure to read; the primary score counts batches.
  */
 @State(Scope.Benchmark)
@@ -74,9 +76,15 @@ public class ThroughputBenchmark {
         harness = new Harness(Strategy.of(strategy), metatile, format, Sizes.count(pool), hits);
         int clientCount = Sizes.count(clients);
         driver = new ClientDriver(clientCount);
-        batch = Math.max(16, 4 * clientCount);
+        batch = batchSize(clientCount, hits);
         harness.warmUp();
         HarnessProfiler.watch(harness.setup());
+    }
+
+    /** Requests per invocation: {@code max(16, 4 x clients)} misses and the hits that go with them. */
+    static int batchSize(int clients, int hitPercent) {
+        int misses = Math.max(16, 4 * clients);
+        return hitPercent == 100 ? misses : misses * 100 / (100 - hitPercent);
     }
 
     @Setup(Level.Iteration)

@@ -3,6 +3,7 @@ package io.github.metatilefanout.benchmark.report;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,9 +67,21 @@ public final class Results {
         return List.copyOf(scenarios);
     }
 
-    /** The throughput trial of {@code strategy} in {@code scenario}. */
+    /**
+     * The throughput trial of {@code strategy} in {@code scenario}. For a strategy without a pool, the trial
+     * run beside the scenario's pool size when there is one, so that the two ran minutes apart at most.
+     */
     public Optional<Measurement> throughput(Strategy strategy, Scenario scenario) {
-        return find(THROUGHPUT, scenario.paramsFor(strategy));
+        Map<String, String> params = scenario.paramsFor(strategy);
+        if (!strategy.hasPool()) {
+            Map<String, String> beside = new HashMap<>(params);
+            beside.put("pool", scenario.pool());
+            Optional<Measurement> measured = find(THROUGHPUT, beside);
+            if (measured.isPresent()) {
+                return measured;
+            }
+        }
+        return find(THROUGHPUT, params);
     }
 
     /** Tiles per second of {@code strategy} in {@code scenario}, or NaN when not measured. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.awt.image.BufferedImage;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -57,6 +58,23 @@ class SummaryTest {
         BufferedImage chart = new ResultChart(results).draw("test");
         assertNotNull(chart);
         assertTrue(chart.getWidth() >= 720 && chart.getHeight() > 600);
+    }
+
+    @Test
+    void sequentialIsTheTrialRunBesideTheScenariosPoolSizeWhenThereIsOne() {
+        Results results = new Results(List.of(
+                throughput("sequential", 0, "2xcores", "4xcores", 100, 4),
+                throughput("fanout", 0, "2xcores", "4xcores", 98, 6),
+                throughput("sequential", 0, "4xcores", "4xcores", 50, 4),
+                throughput("fanout", 0, "4xcores", "4xcores", 52, 6),
+                throughput("fanout", 0, "cores", "4xcores", 90, 6)));
+
+        assertEquals(
+                100, results.tilesPerSecond(Strategy.SEQUENTIAL, new Scenario(0, "4x4", "4xcores", "2xcores", "png")));
+        assertEquals(
+                50, results.tilesPerSecond(Strategy.SEQUENTIAL, new Scenario(0, "4x4", "4xcores", "4xcores", "png")));
+        assertEquals(
+                100, results.tilesPerSecond(Strategy.SEQUENTIAL, new Scenario(0, "4x4", "4xcores", "cores", "png")));
     }
 
     private static void assertLine(List<String> lines, String verdict, String fragment) {
