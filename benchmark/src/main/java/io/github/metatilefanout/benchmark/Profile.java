@@ -15,7 +15,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *   <li>{@link #QUICK}: a representative subset for the README's main job, under 3 minutes on 2 cores;
  *   <li>{@link #SMOKE}: the quick scenarios with one short iteration each and no warm-up, to keep the
  *       harness working (CI);
- *   <li>{@link #FULL}: every scenario of the issue, 30 to 60 minutes on 2 cores.
+ *   <li>{@link #FULL}: every scenario of the issue, about an hour on 2 cores.
  * </ul>
  */
 public enum Profile {

@@ -3,7 +3,6 @@ package io.github.metatilefanout.engine.png;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 
 /**
  * Pixels of one-byte samples interleaved in one byte array: 4-byte ABGR and RGBA, 3-byte BGR and RGB,
@@ -89,14 +88,6 @@ final class InterleavedByteRows extends PixelRows {
                 }
             }
         }
-    }
-
-    @Override
-    boolean repeatsRowAbove(int y) {
-        int start = topLeft + y * scanlineStride;
-        int length = width * pixelStride;
-        return Arrays.equals(
-                data, start, start + length, data, start - scanlineStride, start - scanlineStride + length);
     }
 
     @Override

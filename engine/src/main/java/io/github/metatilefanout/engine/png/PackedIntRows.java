@@ -54,12 +54,6 @@ final class PackedIntRows extends PixelRows {
     }
 
     @Override
-    boolean repeatsRowAbove(int y) {
-        int start = topLeft + y * scanlineStride;
-        return Arrays.equals(data, start, start + width, data, start - scanlineStride, start - scanlineStride + width);
-    }
-
-    @Override
     long firstPixel() {
         int pixel = data[topLeft];
         long samples = 0;

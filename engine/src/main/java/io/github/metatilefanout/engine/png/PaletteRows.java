@@ -64,14 +64,6 @@ final class PaletteRows extends PixelRows {
     }
 
     @Override
-    boolean repeatsRowAbove(int y) {
-        int start = topLeft + y * scanlineStride;
-        int length = (firstBit + width * bitDepth + 7) / 8;
-        return Arrays.equals(
-                data, start, start + length, data, start - scanlineStride, start - scanlineStride + length);
-    }
-
-    @Override
     long firstPixel() {
         return index(topLeft, 0);
     }

@@ -48,14 +48,6 @@ abstract class PixelRows {
     /** Writes row {@code y} of the tile (0 is the top) into {@code target} from {@code offset}. */
     abstract void readRow(int y, byte[] target, int offset);
 
-    /**
-     * Whether row {@code y} (at least 1) holds the same raster bytes as the row above it, so that it reads
-     * the same; {@code false} when that is not cheap to tell.
-     */
-    boolean repeatsRowAbove(int y) {
-        return false;
-    }
-
     /** Whether every pixel of the tile is the same; stops at the first that differs. */
     abstract boolean isUniform();
 

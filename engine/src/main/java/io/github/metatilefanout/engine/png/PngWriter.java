@@ -66,8 +66,7 @@ final class PngWriter {
 
     /**
      * Deflates the rows in batches of about {@link #BATCH} bytes, one native call each. Without a filter,
-     * rows are read from the raster straight into the batch. A row that repeats the one above in the
-     * raster is copied from that row's bytes instead of read again, as in the empty parts of a map.
+     * rows are read from the raster straight into the batch.
      */
     private void writeRows(PixelRows rows, PngFilter filter) {
         int length = rows.rowBytes() + 1;
@@ -84,27 +83,16 @@ final class PngWriter {
         Arrays.fill(previous, 0, length, (byte) 0);
         int distance = rows.filterDistance();
         int batched = 0;
-        int rowAbove = 0;
         for (int y = 0; y < rows.height; y++) {
             if (batched + length > batch.length) {
                 deflate(batched);
                 batched = 0;
             }
-            boolean repeated = y > 0 && rows.repeatsRowAbove(y);
             if (filter == PngFilter.NONE) {
-                if (repeated) {
-                    System.arraycopy(batch, rowAbove, batch, batched, length);
-                } else {
-                    batch[batched] = 0;
-                    rows.readRow(y, batch, batched + 1);
-                }
-                rowAbove = batched;
+                batch[batched] = 0;
+                rows.readRow(y, batch, batched + 1);
             } else {
-                if (repeated) {
-                    System.arraycopy(previous, 1, current, 1, length - 1);
-                } else {
-                    rows.readRow(y, current, 1);
-                }
+                rows.readRow(y, current, 1);
                 System.arraycopy(filtered(filter, length, distance), 0, batch, batched, length);
                 byte[] swap = previous;
                 previous = current;
