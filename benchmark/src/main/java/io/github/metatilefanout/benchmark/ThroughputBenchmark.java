@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * work left (every tile stored, every metatile image disposed), so work a strategy defers to its pool is
  * counted in the time it takes. A batch holds {@code max(16, 4 x clients)} misses whatever the hit ratio
  * ({@link #batchSize}), so the wait at its end, where a pool may finish alone, weighs the same at every
- * ratio. The {@code tiles} counter, in tiles per
- * second, is the figure to read; the primary score counts batches.
+ * ratio. The {@code tiles} counter, in tiles per second, is the figure to read; the primary score counts
+ * batches.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
