@@ -23,10 +23,10 @@ import java.util.logging.Logger;
  *   <li>if M is being processed in this process, T's bytes are taken from it (encoded on this thread if
  *       nobody has started T);
  *   <li>otherwise M's lock is taken, then T's lock while T is looked up again;
- *   <li>M is rendered on this thread and registered as in flight;
- *   <li>T is encoded on this thread;
- *   <li>a job on the pool takes the lock of every tile of M, then this thread releases M's lock and
- *       answers; the job encodes and stores every tile and releases each tile's lock once it is stored.
+ *   <li>M is rendered on this thread and registered as in flight, with T claimed for this thread;
+ *   <li>a job is handed to the pool, which takes the lock of every tile of M while this thread encodes T;
+ *   <li>once the job holds those locks, this thread releases M's lock and answers; the job encodes and
+ *       stores every other tile, stores T, and releases each tile's lock once that tile is stored.
  * </ol>
  *
  * <p>When the pool is off, or it and its queue are full, or the request is {@linkplain Mode#SEEDING
@@ -163,7 +163,7 @@ public final class FanoutEngine implements AutoCloseable {
 
     private TileResponse renderUncached(TileRequest request) throws TileException {
         InFlightMetatile flight = render(request, CachePolicy.NONE);
-        byte[] data = awaitBytes(flight, request);
+        byte[] data = flight.encodeRequested();
         flight.abandonUnclaimed();
         return rendered(data, request);
     }
@@ -171,19 +171,12 @@ public final class FanoutEngine implements AutoCloseable {
     private TileResponse renderAndFanOut(TileRequest request) throws TileException {
         InFlightMetatile flight = render(request, request.cachePolicy());
         if (flight.cachePolicy() == CachePolicy.NONE) {
-            byte[] data = awaitBytes(flight, request);
+            byte[] data = flight.encodeRequested();
             flight.abandonUnclaimed();
             return rendered(data, request);
         }
         Metatile metatile = request.metatile();
         inFlight.put(metatile, flight);
-        byte[] data = null;
-        TileException failure = null;
-        try {
-            data = awaitBytes(flight, request);
-        } catch (TileException e) {
-            failure = e; // the other tiles are still stored
-        }
         FanoutPool currentPool = request.mode() == Mode.SEEDING ? null : pool.get();
         FanoutJob job = new FanoutJob(
                 flight,
@@ -193,14 +186,16 @@ public final class FanoutEngine implements AutoCloseable {
                 currentPool,
                 metrics,
                 () -> inFlight.remove(metatile, flight));
-        if (currentPool == null) {
+        boolean submitted = currentPool != null && currentPool.trySubmit(job);
+        byte[] data = flight.encodeRequested(); // while the job takes the tile locks
+        if (!submitted) {
+            if (currentPool != null) {
+                metrics.jobRunOnCallerPoolFull();
+            }
             job.runOnCaller();
-        } else if (!currentPool.trySubmit(job) || !job.awaitTileLocks()) {
+        } else if (!job.awaitTileLocks()) {
             metrics.jobRunOnCallerPoolFull();
             job.runOnCaller();
-        }
-        if (failure != null) {
-            throw failure;
         }
         return rendered(data, request);
     }
@@ -215,17 +210,13 @@ public final class FanoutEngine implements AutoCloseable {
         }
         metrics.rendered();
         CachePolicy policy = image.cachePolicy().orElse(requested);
-        return new InFlightMetatile(request.metatile(), policy, request.encoder(), image, metrics);
-    }
-
-    /** T's bytes from a freshly rendered metatile, encoded on this thread unless a sibling request already is. */
-    private byte[] awaitBytes(InFlightMetatile flight, TileRequest request) throws TileException {
-        try {
-            return flight.bytesForRequest(request.metatile().indexOf(request.tile()), settings.lockTimeout());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TileException("Interrupted while waiting for tile " + request.tile(), e);
-        }
+        return new InFlightMetatile(
+                request.metatile(),
+                request.metatile().indexOf(request.tile()),
+                policy,
+                request.encoder(),
+                image,
+                metrics);
     }
 
     private static TileResponse rendered(byte[] data, TileRequest request) throws TileException {

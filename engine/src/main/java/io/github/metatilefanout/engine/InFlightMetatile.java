@@ -38,6 +38,7 @@ final class InFlightMetatile {
     record Completion(int index, byte[] toStore) {}
 
     private final Metatile metatile;
+    private final int requested;
     private final CachePolicy cachePolicy;
     private final TileEncoder encoder;
     private final MetatileImage image;
@@ -47,13 +48,19 @@ final class InFlightMetatile {
     private final AtomicInteger tilesNotEncoded;
     private final BlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
 
+    /**
+     * @param requested the index of the tile the rendering request thread encodes itself, claimed for it
+     *     from the start
+     */
     InFlightMetatile(
             Metatile metatile,
+            int requested,
             CachePolicy cachePolicy,
             TileEncoder encoder,
             MetatileImage image,
             FanoutMetrics metrics) {
         this.metatile = metatile;
+        this.requested = requested;
         this.cachePolicy = cachePolicy;
         this.encoder = encoder;
         this.image = image;
@@ -71,6 +78,7 @@ final class InFlightMetatile {
             }
         }
         this.tilesNotEncoded = new AtomicInteger(metatile.coveredTileCount());
+        states.set(requested, ENCODING);
     }
 
     Metatile metatile() {
@@ -129,11 +137,25 @@ final class InFlightMetatile {
      * @return the bytes, or {@code null} if the tile failed or was not ready in time
      */
     byte[] bytesForRequest(int i, Duration timeout) throws InterruptedException {
-        if (states.compareAndSet(i, UNCLAIMED, ENCODING)) {
-            byte[] data = encodeClaimed(i, EncodedOn.REQUEST_THREAD);
-            completions.add(new Completion(i, data));
-            return data;
-        }
+        return states.compareAndSet(i, UNCLAIMED, ENCODING) ? encodeForRequest(i) : awaitBytes(i, timeout);
+    }
+
+    /**
+     * Encodes, on the rendering request thread, the tile claimed for it, and hands it to the owner to store.
+     *
+     * @return the bytes, or {@code null} if encoding failed
+     */
+    byte[] encodeRequested() {
+        return encodeForRequest(requested);
+    }
+
+    private byte[] encodeForRequest(int i) {
+        byte[] data = encodeClaimed(i, EncodedOn.REQUEST_THREAD);
+        completions.add(new Completion(i, data));
+        return data;
+    }
+
+    private byte[] awaitBytes(int i, Duration timeout) throws InterruptedException {
         try {
             return results.get(i).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (ExecutionException | CancellationException | TimeoutException e) {

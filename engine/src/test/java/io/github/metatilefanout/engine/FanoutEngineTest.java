@@ -22,6 +22,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -97,6 +99,41 @@ class FanoutEngineTest {
         awaitIdle();
         assertEquals(metaFactor * metaFactor, store.totalPuts());
         assertEquals(metaFactor * metaFactor, encoder.completed());
+    }
+
+    @Test
+    void requestedTileIsEncodedWhileThePoolTakesTheTileLocks() throws Exception {
+        // the pool may lock tiles only once the asked tile is encoded: a request that encoded it after the
+        // pool held every tile lock would leave the pool waiting here until its gate gave up
+        TileKey asked = tile("roads", 1, 2);
+        CountDownLatch askedEncoded = new CountDownLatch(1);
+        AtomicBoolean poolWaitedInVain = new AtomicBoolean();
+        LockProvider gatedForPool = (key, timeout) -> {
+            if (key.startsWith("gwc_tile_")
+                    && Thread.currentThread().getName().startsWith(RawEncoder.POOL_THREAD_PREFIX)
+                    && !askedEncoded.await(5, TimeUnit.SECONDS)) {
+                poolWaitedInVain.set(true);
+            }
+            return locks.acquire(key, timeout);
+        };
+        TileEncoder signalling = (image, bounds) -> {
+            byte[] data = encoder.encode(image, bounds);
+            if (bounds.equals(metatile(4, asked).tileBounds(metatile(4, asked).indexOf(asked)))) {
+                askedEncoded.countDown();
+            }
+            return data;
+        };
+        engine.close();
+        engine = new FanoutEngine(gatedForPool, store, FanoutSettings.withPoolSize(2));
+
+        TileResponse response =
+                assertTimeoutPreemptively(BOUND, () -> engine.getTile(request(asked, 4, renderer, signalling)));
+
+        assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked)));
+        awaitIdle();
+        assertFalse(poolWaitedInVain.get(), "the pool waited for the asked tile's encode");
+        assertEquals(16, store.totalPuts());
+        assertEquals(1, engine.metrics().getTilesEncodedOnRequestThread());
     }
 
     @Test
