@@ -15,7 +15,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *   <li>{@link #QUICK}: a representative subset for the README's main job, under 3 minutes on 2 cores;
  *   <li>{@link #SMOKE}: the quick scenarios with one short iteration each and no warm-up, to keep the
  *       harness working (CI);
- *   <li>{@link #FULL}: every scenario of the issue, about an hour on 2 cores.
+ *   <li>{@link #FULL}: every scenario of the issue, about 70 minutes on 2 cores.
  * </ul>
  */
 public enum Profile {
@@ -23,15 +23,18 @@ public enum Profile {
             Duration.ZERO,
             new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
             new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
+            new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
             new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300))),
     QUICK(
             Duration.ofSeconds(2),
             new Timing(1, TimeValue.seconds(1), 2, TimeValue.seconds(2)),
+            new Timing(1, TimeValue.seconds(1), 2, TimeValue.seconds(3)),
             new Timing(1, TimeValue.milliseconds(2500), 1, TimeValue.milliseconds(2500)),
             new Timing(1, TimeValue.seconds(1), 1, TimeValue.milliseconds(1500))),
     FULL(
             Duration.ofSeconds(8),
             new Timing(1, TimeValue.seconds(3), 3, TimeValue.seconds(4)),
+            new Timing(1, TimeValue.seconds(4), 4, TimeValue.seconds(6)),
             new Timing(2, TimeValue.seconds(3), 3, TimeValue.seconds(3)),
             new Timing(1, TimeValue.seconds(2), 3, TimeValue.seconds(2)));
 
@@ -61,6 +64,7 @@ public enum Profile {
 
     private final Duration jitWarmUp;
     private final Timing throughput;
+    private final Timing interleaved;
     private final Timing firstTile;
     private final Timing costs;
 
@@ -68,13 +72,16 @@ public enum Profile {
      * @param jitWarmUp how long each throughput and first-tile trial is first served to one client, before
      *     JMH's own warm-up
      * @param throughput timing of {@link ThroughputBenchmark}
+     * @param interleaved timing of {@link InterleavedThroughputBenchmark}, whose invocations serve a batch
+     *     through each of three strategies
      * @param firstTile timing of {@link FirstTileBenchmark}, whose invocations are few and need a longer
      *     warm-up
      * @param costs timing of {@link RenderEncodeBenchmark}
      */
-    Profile(Duration jitWarmUp, Timing throughput, Timing firstTile, Timing costs) {
+    Profile(Duration jitWarmUp, Timing throughput, Timing interleaved, Timing firstTile, Timing costs) {
         this.jitWarmUp = jitWarmUp;
         this.throughput = throughput;
+        this.interleaved = interleaved;
         this.firstTile = firstTile;
         this.costs = costs;
     }
@@ -98,6 +105,9 @@ public enum Profile {
         if (benchmark == ThroughputBenchmark.class) {
             return throughput;
         }
+        if (benchmark == InterleavedThroughputBenchmark.class) {
+            return interleaved;
+        }
         if (benchmark == FirstTileBenchmark.class) {
             return firstTile;
         }
@@ -117,6 +127,8 @@ public enum Profile {
         // saturation with nothing to gain, and 75 % hits under light and heavy load: 4x4 RGBA PNG
         runs.add(throughput(ALL, "0", "4x4", "2xcores", List.of("4xcores"), "png"));
         runs.add(throughput(CACHING, "75", "4x4", "2xcores", List.of("1", "4xcores"), "png"));
+        // the same strategies in one JVM, where the gain is: 75 % hits, one client
+        runs.add(interleaved("75", "4x4", "2xcores", "1", "png"));
         // time to first tile and what it cannot avoid, 4x4 and 10x10
         runs.add(firstTile(CACHING, "4x4", "png"));
         runs.add(firstTile(List.of("sequential", "fanout"), "10x10", "png"));
@@ -135,6 +147,11 @@ public enum Profile {
         // ratios compare trials minutes apart (upstream-2.27 needs a pool)
         runs.add(throughput(CACHING, "0,75", "4x4,10x10", "cores,4xcores", List.of("4xcores"), "png"));
         runs.add(throughput(List.of("sequential", "fanout"), "0,75", "4x4,10x10", "0", List.of("4xcores"), "png"));
+        // what the checks read: saturation at every pool size and 75 % hits with one client, the strategies
+        // interleaved in one JVM
+        runs.add(interleaved("0", "4x4,10x10", "cores,2xcores,4xcores", "4xcores", "png"));
+        runs.add(interleaved("0", "4x4,10x10", "2xcores", "4xcores", "png8"));
+        runs.add(interleaved("75", "4x4,10x10", "2xcores", "1", "png"));
         // no cache at all
         runs.add(throughput(List.of("direct"), "0", "4x4", "2xcores", allClients, "png"));
         runs.add(throughput(List.of("direct"), "0", "4x4", "2xcores", List.of("4xcores"), "png8"));
@@ -153,6 +170,16 @@ public enum Profile {
         params.put("clients", clients);
         params.put("format", List.of(format));
         return new Run(ThroughputBenchmark.class, params);
+    }
+
+    private static Run interleaved(String hits, String metatiles, String pools, String clients, String format) {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        params.put("hits", List.of(hits));
+        params.put("metatile", List.of(metatiles.split(",")));
+        params.put("pool", List.of(pools.split(",")));
+        params.put("clients", List.of(clients));
+        params.put("format", List.of(format));
+        return new Run(InterleavedThroughputBenchmark.class, params);
     }
 
     private static Run firstTile(List<String> strategies, String metatiles, String formats) {

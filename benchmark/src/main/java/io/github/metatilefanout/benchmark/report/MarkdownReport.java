@@ -1,6 +1,7 @@
 package io.github.metatilefanout.benchmark.report;
 
 import io.github.metatilefanout.benchmark.serve.Strategy;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -31,6 +32,7 @@ public final class MarkdownReport {
                 .append(run.tileStores());
         md.append("`\n\n");
         throughput(md);
+        interleaved(md);
         resources(md);
         firstTile(md);
         md.append("## Checks\n\n```\n");
@@ -64,6 +66,38 @@ public final class MarkdownReport {
             for (Strategy other : new Strategy[] {Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27, Strategy.DIRECT}) {
                 md.append(' ')
                         .append(number("%.2f", fanout / results.tilesPerSecond(other, scenario)))
+                        .append(" |");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
+    }
+
+    private void interleaved(StringBuilder md) {
+        List<Scenario> scenarios = results.interleavedScenarios();
+        if (scenarios.isEmpty()) {
+            return;
+        }
+        md.append("## Throughput interleaved in one JVM, tiles/s\n\n");
+        md.append("The three caching strategies in one JVM, one batch each in turn; the checks read these.\n\n");
+        md.append("| hits | metatile | clients | pool | format |");
+        List<Strategy> compared = List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27, Strategy.FANOUT);
+        compared.forEach(strategy -> md.append(' ').append(strategy).append(" |"));
+        md.append(" fanout / sequential | fanout / upstream-2.27 |\n");
+        md.append("|---:|---|---:|---:|---|")
+                .append("---:|".repeat(compared.size() + 2))
+                .append('\n');
+        for (Scenario scenario : scenarios) {
+            scenarioCells(md, scenario);
+            for (Strategy strategy : compared) {
+                md.append(' ')
+                        .append(number("%.1f", results.interleavedTilesPerSecond(strategy, scenario)))
+                        .append(" |");
+            }
+            double fanout = results.interleavedTilesPerSecond(Strategy.FANOUT, scenario);
+            for (Strategy other : List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27)) {
+                md.append(' ')
+                        .append(number("%.2f", fanout / results.interleavedTilesPerSecond(other, scenario)))
                         .append(" |");
             }
             md.append('\n');

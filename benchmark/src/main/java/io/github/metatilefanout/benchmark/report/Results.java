@@ -16,6 +16,9 @@ public final class Results {
     /** The throughput benchmark method. */
     public static final String THROUGHPUT = "serveBatch";
 
+    /** The interleaved throughput benchmark method. */
+    public static final String INTERLEAVED = "serveInTurn";
+
     /** The time-to-first-tile benchmark method. */
     public static final String FIRST_TILE = "firstTile";
 
@@ -87,6 +90,43 @@ public final class Results {
     /** Tiles per second of {@code strategy} in {@code scenario}, or NaN when not measured. */
     public double tilesPerSecond(Strategy strategy, Scenario scenario) {
         return throughput(strategy, scenario).map(m -> m.secondary(TILES)).orElse(Double.NaN);
+    }
+
+    /** The scenarios measured with the strategies interleaved in one JVM, in {@link Scenario#ORDER}. */
+    public List<Scenario> interleavedScenarios() {
+        TreeSet<Scenario> scenarios = new TreeSet<>(Scenario.ORDER);
+        for (Measurement m : measurements) {
+            if (m.benchmark().equals(INTERLEAVED)) {
+                scenarios.add(Scenario.of(m));
+            }
+        }
+        return List.copyOf(scenarios);
+    }
+
+    /**
+     * Tiles per second of {@code strategy} in {@code scenario} measured interleaved with the others in one
+     * JVM, or NaN when not measured.
+     */
+    public double interleavedTilesPerSecond(Strategy strategy, Scenario scenario) {
+        Optional<Measurement> measured = measurements.stream()
+                .filter(m -> m.benchmark().equals(INTERLEAVED) && Scenario.of(m).equals(scenario))
+                .findFirst();
+        String counter = interleavedCounter(strategy);
+        return measured.map(m -> m.secondary(counter + "Tiles") * 1e6 / m.secondary(counter + "Micros"))
+                .orElse(Double.NaN);
+    }
+
+    /**
+     * The prefix of {@code strategy}'s counters in the interleaved benchmark: {@code <prefix>Tiles} and
+     * {@code <prefix>Micros}.
+     */
+    public static String interleavedCounter(Strategy strategy) {
+        return switch (strategy) {
+            case SEQUENTIAL -> "sequential";
+            case UPSTREAM_2_27 -> "upstream";
+            case FANOUT -> "fanout";
+            case DIRECT -> throw new IllegalArgumentException("direct is not interleaved");
+        };
     }
 
     /** Peak metatile images alive of {@code strategy} in {@code scenario}, or NaN when not measured. */

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The closing text of a run: the ratio of {@code fanout}'s throughput to every other strategy's in each
@@ -45,6 +46,20 @@ public final class Summary {
             }
             text.append('\n');
         }
+        List<Scenario> interleaved = results.interleavedScenarios();
+        if (!interleaved.isEmpty()) {
+            text.append("\ninterleaved in one JVM, batch by batch (tiles/s):\n");
+            for (Scenario scenario : interleaved) {
+                text.append("  ").append(String.format(Locale.ROOT, "%-34s", scenario.label()));
+                double fanout = results.interleavedTilesPerSecond(Strategy.FANOUT, scenario);
+                text.append(format("  fanout %6.1f", fanout));
+                for (Strategy other : List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27)) {
+                    double theirs = results.interleavedTilesPerSecond(other, scenario);
+                    text.append(format("  %s %6.1f (x %.2f)", other, theirs, fanout / theirs));
+                }
+                text.append('\n');
+            }
+        }
         text.append("\nchecks:\n");
         for (String check : checks()) {
             text.append("  ").append(check).append('\n');
@@ -56,7 +71,10 @@ public final class Summary {
     public List<String> checks() {
         List<String> lines = new ArrayList<>();
         firstTileChecks(lines);
-        for (Scenario scenario : results.scenarios()) {
+        TreeSet<Scenario> throughputScenarios = new TreeSet<>(Scenario.ORDER);
+        throughputScenarios.addAll(results.scenarios());
+        throughputScenarios.addAll(results.interleavedScenarios());
+        for (Scenario scenario : throughputScenarios) {
             if (scenario.hits() == 0 && scenario.clients().equals("4xcores")) {
                 throughputCheck(lines, "saturation", scenario, Strategy.SEQUENTIAL, SATURATION_VS_SEQUENTIAL);
                 throughputCheck(lines, "saturation", scenario, Strategy.UPSTREAM_2_27, SATURATION_VS_UPSTREAM);
@@ -100,15 +118,33 @@ public final class Summary {
     }
 
     private void throughputCheck(List<String> lines, String name, Scenario scenario, Strategy other, double factor) {
-        double fanout = results.tilesPerSecond(Strategy.FANOUT, scenario);
-        double theirs = results.tilesPerSecond(other, scenario);
+        boolean interleaved = results.interleavedScenarios().contains(scenario);
+        double fanout = tilesPerSecond(Strategy.FANOUT, scenario, interleaved);
+        double theirs = tilesPerSecond(other, scenario, interleaved);
         if (Double.isNaN(fanout) || Double.isNaN(theirs)) {
             return;
         }
         lines.add(verdict(fanout >= factor * theirs)
                 + format(
-                        "%s, %s: fanout %.1f tiles/s >= %.2f x %s %.1f tiles/s (ratio %.2f)",
-                        name, scenario.label(), fanout, factor, other, theirs, fanout / theirs));
+                        "%s, %s%s: fanout %.1f tiles/s >= %.2f x %s %.1f tiles/s (ratio %.2f)",
+                        name,
+                        scenario.label(),
+                        interleaved ? " interleaved" : "",
+                        fanout,
+                        factor,
+                        other,
+                        theirs,
+                        fanout / theirs));
+    }
+
+    /**
+     * Where a scenario was measured both ways, the checks read the interleaved figures: the strategies ran
+     * in one JVM, so their ratio is not blurred by what the JIT compiler made of each JVM.
+     */
+    private double tilesPerSecond(Strategy strategy, Scenario scenario, boolean interleaved) {
+        return interleaved
+                ? results.interleavedTilesPerSecond(strategy, scenario)
+                : results.tilesPerSecond(strategy, scenario);
     }
 
     /**
@@ -117,15 +153,16 @@ public final class Summary {
      * checked.
      */
     private void busyCoresInfo(List<String> lines, Scenario scenario) {
-        double fanout = results.tilesPerSecond(Strategy.FANOUT, scenario);
-        double sequential = results.tilesPerSecond(Strategy.SEQUENTIAL, scenario);
+        boolean interleaved = results.interleavedScenarios().contains(scenario);
+        double fanout = tilesPerSecond(Strategy.FANOUT, scenario, interleaved);
+        double sequential = tilesPerSecond(Strategy.SEQUENTIAL, scenario, interleaved);
         if (Double.isNaN(fanout) || Double.isNaN(sequential)) {
             return;
         }
         lines.add(format(
-                "INFO  75%% hits, %s: fanout %.1f tiles/s = %.2f x sequential %.1f tiles/s (every core already busy"
-                        + " under sequential: the same work, nothing to gain in tiles/s)",
-                scenario.label(), fanout, fanout / sequential, sequential));
+                "INFO  75%% hits, %s%s: fanout %.1f tiles/s = %.2f x sequential %.1f tiles/s (every core already"
+                        + " busy under sequential: the same work, nothing to gain in tiles/s)",
+                scenario.label(), interleaved ? " interleaved" : "", fanout, fanout / sequential, sequential));
     }
 
     private void peakBoundChecks(List<String> lines) {

@@ -77,6 +77,37 @@ class SummaryTest {
                 100, results.tilesPerSecond(Strategy.SEQUENTIAL, new Scenario(0, "4x4", "4xcores", "cores", "png")));
     }
 
+    @Test
+    void checksReadTheInterleavedFiguresWhereAScenarioHasThem() {
+        List<Measurement> m = new ArrayList<>(sampleResults().measurements());
+        // per-trial: fanout 80 against sequential 50 (1.60); interleaved: 120 against 100 (1.20)
+        m.add(interleaved(75, "1", 100, 110, 120));
+        Results results = new Results(m);
+        Scenario scenario = new Scenario(75, "4x4", "1", "2xcores", "png");
+
+        List<String> checks = new Summary(results).checks();
+
+        assertEquals(110, results.interleavedTilesPerSecond(Strategy.UPSTREAM_2_27, scenario), 1e-9);
+        assertEquals(List.of(scenario), results.interleavedScenarios());
+        assertLine(checks, "FAIL", "75% hits, 75% 4x4 1 cl. pool " + 2 * CORES + " png interleaved: fanout 120.0");
+        assertTrue(checks.stream().noneMatch(l -> l.contains("fanout 80.0")), String.join("\n", checks));
+        String text = new Summary(results).text();
+        assertTrue(text.contains("sequential  100.0 (x 1.20)"), text);
+        String markdown = new MarkdownReport(
+                        results,
+                        new RunInfo(
+                                "full",
+                                "java -jar benchmarks.jar full",
+                                OffsetDateTime.now(ZoneOffset.UTC),
+                                1,
+                                1,
+                                "/dev/shm"))
+                .text();
+        assertTrue(
+                markdown.contains("| 75% | 4x4 | 1 | " + 2 * CORES + " | png | 100.0 | 110.0 | 120.0 | 1.20 | 1.09 |"),
+                markdown);
+    }
+
     private static void assertLine(List<String> lines, String verdict, String fragment) {
         long found = lines.stream()
                 .filter(l -> l.startsWith(verdict) && l.contains(fragment))
@@ -127,6 +158,30 @@ class SummaryTest {
                 Double.NaN,
                 Double.NaN,
                 Map.of(Results.TILES, tiles, Results.PEAK_IMAGES, peak, Results.ALLOCATION_RATE, 100.0));
+    }
+
+    /** An interleaved trial: each strategy served 1,000 tiles at the given rate. */
+    private static Measurement interleaved(
+            int hits, String clients, double sequential, double upstream, double fanout) {
+        Map<String, String> params = Map.of(
+                "hits",
+                Integer.toString(hits),
+                "metatile",
+                "4x4",
+                "pool",
+                "2xcores",
+                "clients",
+                clients,
+                "format",
+                "png");
+        Map<String, Double> counters = new java.util.HashMap<>();
+        counters.put("sequentialTiles", 1000.0);
+        counters.put("sequentialMicros", 1000 * 1e6 / sequential);
+        counters.put("upstreamTiles", 1000.0);
+        counters.put("upstreamMicros", 1000 * 1e6 / upstream);
+        counters.put("fanoutTiles", 1000.0);
+        counters.put("fanoutMicros", 1000 * 1e6 / fanout);
+        return new Measurement(Results.INTERLEAVED, params, 1, "ops/s", Double.NaN, Double.NaN, counters);
     }
 
     private static Measurement sample(String benchmark, Map<String, String> params, double p50) {
