@@ -81,6 +81,7 @@ public final class Summary {
             }
             if (scenario.hits() == 75 && Counts.resolve(scenario.clients()) < Counts.resolve("cores")) {
                 throughputCheck(lines, "75% hits", scenario, Strategy.SEQUENTIAL, HITS_75_VS_SEQUENTIAL);
+                offloadCeilingInfo(lines, scenario);
             } else if (scenario.hits() == 75) {
                 busyCoresInfo(lines, scenario);
             }
@@ -145,6 +146,30 @@ public final class Summary {
         return interleaved
                 ? results.interleavedTilesPerSecond(strategy, scenario)
                 : results.tilesPerSecond(strategy, scenario);
+    }
+
+    /**
+     * How much a client with a core to spare can gain at most: fanout takes the other tiles of a metatile
+     * off the request thread, so at sequential's own encode time a client's time per miss drops by their
+     * encodes and no more (their stores are not counted).
+     */
+    private void offloadCeilingInfo(List<String> lines, Scenario scenario) {
+        boolean interleaved = results.interleavedScenarios().contains(scenario);
+        double sequential = tilesPerSecond(Strategy.SEQUENTIAL, scenario, interleaved);
+        double encode = results.throughput(Strategy.SEQUENTIAL, scenario)
+                .map(m -> m.secondary(Results.ENCODE_MS))
+                .orElse(Double.NaN);
+        if (Double.isNaN(sequential) || Double.isNaN(encode)) {
+            return;
+        }
+        double perMiss = Counts.resolve(scenario.clients()) * 1000 / sequential * 100 / (100 - scenario.hits());
+        int others = Scenario.tilesPerMetatile(scenario.metatile()) - 1;
+        double offloaded = others * encode;
+        lines.add(format(
+                "INFO  75%% hits, %s: a client of sequential spends %.1f ms per miss (hits included), %.1f ms of"
+                        + " them encoding the %d other tiles (%.2f ms each); off the request thread, they allow"
+                        + " fanout at most %.2f x",
+                scenario.label(), perMiss, offloaded, others, encode, perMiss / (perMiss - offloaded)));
     }
 
     /**

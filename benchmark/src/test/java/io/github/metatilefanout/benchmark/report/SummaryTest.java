@@ -108,6 +108,42 @@ class SummaryTest {
                 markdown);
     }
 
+    @Test
+    void oneClientGainIsShownAgainstWhatOffloadingTheEncodesAllows() {
+        List<Measurement> m = new ArrayList<>(sampleResults().measurements());
+        m.removeIf(trial -> "sequential".equals(trial.param("strategy")) && "1".equals(trial.param("clients")));
+        // 50 tiles/s at 75 % hits: 80 ms per miss, 15 x 2 ms of it encoding the other tiles
+        m.add(new Measurement(
+                Results.THROUGHPUT,
+                Map.of(
+                        "strategy",
+                        "sequential",
+                        "hits",
+                        "75",
+                        "metatile",
+                        "4x4",
+                        "pool",
+                        "0",
+                        "clients",
+                        "1",
+                        "format",
+                        "png"),
+                50.0 / 16,
+                "ops/s",
+                Double.NaN,
+                Double.NaN,
+                Map.of(Results.TILES, 50.0, Results.PEAK_IMAGES, 1.0, Results.ENCODE_MS, 2.0)));
+
+        List<String> checks = new Summary(new Results(m)).checks();
+
+        assertLine(
+                checks,
+                "INFO",
+                "75% 4x4 1 cl. pool " + 2 * CORES + " png: a client of sequential spends 80.0 ms per miss (hits"
+                        + " included), 30.0 ms of them encoding the 15 other tiles (2.00 ms each); off the request"
+                        + " thread, they allow fanout at most 1.60 x");
+    }
+
     private static void assertLine(List<String> lines, String verdict, String fragment) {
         long found = lines.stream()
                 .filter(l -> l.startsWith(verdict) && l.contains(fragment))
