@@ -81,7 +81,7 @@ public final class Summary {
             }
             if (scenario.hits() == 75 && Counts.resolve(scenario.clients()) < Counts.resolve("cores")) {
                 throughputCheck(lines, "75% hits", scenario, Strategy.SEQUENTIAL, HITS_75_VS_SEQUENTIAL);
-                offloadCeilingInfo(lines, scenario);
+                gainCeilingInfo(lines, scenario);
             } else if (scenario.hits() == 75) {
                 busyCoresInfo(lines, scenario);
             }
@@ -154,7 +154,7 @@ public final class Summary {
      * come from the per-trial runs, each timed inside its own trial; the hits are not counted, which keeps the
      * bound an upper one.
      */
-    private void offloadCeilingInfo(List<String> lines, Scenario scenario) {
+    private void gainCeilingInfo(List<String> lines, Scenario scenario) {
         Optional<Measurement> sequential = results.throughput(Strategy.SEQUENTIAL, scenario);
         Optional<Measurement> fanout = results.throughput(Strategy.FANOUT, scenario);
         if (sequential.isEmpty() || fanout.isEmpty()) {
