@@ -14,10 +14,11 @@ import java.util.Objects;
  *
  * <p>Reads in place 8-bit RGBA, ABGR, RGB, BGR, gray and gray-alpha interleaved rasters, INT_ARGB/INT_RGB
  * style packed rasters, and 1, 2, 4 and 8-bit palettes (with PLTE and a tRNS trimmed after the last entry
- * that is not opaque). A tile spanning several tiles of a non-buffered image, or with premultiplied alpha,
- * is copied first (unpremultiplied) and then encoded the same way; other layouts (16-bit samples, other
- * colour models) are written by the JDK's PNG writer from that copy: the pixels are the same, never a wrong
- * image.
+ * that is not opaque), in sRGB or Java's gray with alpha not premultiplied. Anything else is copied first:
+ * a tile of those layouts spanning several tiles of a non-buffered image is then read in place from the
+ * copy; 16-bit sRGB or gray samples are written by the JDK's PNG writer; premultiplied alpha, other colour
+ * spaces and other samples are written as 8-bit sRGB RGB(A) exactly as {@link BufferedImage#getRGB} shows
+ * them. Every tile decodes to what getRGB shows of its source.
  *
  * <p>The defaults are GeoServer's WMS defaults: deflate level 2 (its "PNG compression 25%", see {@link
  * #levelForGeoServerCompression}) and filter {@link PngFilter#NONE}.
@@ -90,9 +91,13 @@ public final class PngTileEncoder implements TileEncoder {
         PixelRows rows = RasterRows.of(metatileImage, tileBounds);
         if (rows == null) {
             BufferedImage copy = TileCopy.of(metatileImage, tileBounds);
-            rows = RasterRows.of(copy, new Rectangle(copy.getWidth(), copy.getHeight()));
-            if (rows == null) {
+            Rectangle whole = new Rectangle(copy.getWidth(), copy.getHeight());
+            rows = RasterRows.of(copy, whole);
+            if (rows == null && TileCopy.isForImageIo(copy)) {
                 return TileCopy.writeWithImageIo(copy);
+            }
+            if (rows == null) {
+                rows = ArgbRows.of(copy, whole);
             }
         }
         PngWriter writer = WRITERS.get();

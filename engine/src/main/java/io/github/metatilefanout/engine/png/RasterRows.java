@@ -20,9 +20,14 @@ import java.awt.image.SinglePixelPackedSampleModel;
 /** Finds how to read a tile's rows straight from its metatile's raster, if the raster allows it. */
 final class RasterRows {
 
+    private static final ColorSpace JAVA_GRAY = ColorSpace.getInstance(ColorSpace.CS_GRAY);
+
     private RasterRows() {}
 
-    /** The tile's rows, or {@code null} when the raster's layout is not one read in place. */
+    /**
+     * The tile's rows, or {@code null} when the raster's layout is not one read in place: only 8-bit
+     * samples (or 1, 2, 4-bit palette indexes) in sRGB or Java's gray, alpha not premultiplied, are.
+     */
     static PixelRows of(RenderedImage image, Rectangle tile) {
         Raster raster = rasterHolding(image, tile);
         ColorModel colors = image.getColorModel();
@@ -51,6 +56,15 @@ final class RasterRows {
             return packedRows(tile, direct, packed, ints, x, y);
         }
         return null;
+    }
+
+    /**
+     * Whether a PNG holds samples of {@code space} as they are: sRGB's, and Java's gray's, since ImageIO
+     * reads a gray PNG back into Java's gray. Java's gray is linear, so getRGB shows its samples brighter
+     * than a viewer taking PNG gray as sRGB does, but the JDK's own writer and reader agree on it.
+     */
+    static boolean keepsSamples(ColorSpace space) {
+        return space.isCS_sRGB() || space == JAVA_GRAY;
     }
 
     /** The raster that holds all of {@code tile}: the image's own, or its one tile that does. */
@@ -104,20 +118,19 @@ final class RasterRows {
     private static PixelRows interleavedRows(
             Rectangle tile, ColorModel colors, ComponentSampleModel samples, DataBufferByte bytes, int x, int y) {
         int bands = samples.getNumBands();
+        if (!keepsSamples(colors.getColorSpace())
+                || bands != colors.getNumComponents()
+                || colors.getTransferType() != DataBuffer.TYPE_BYTE) {
+            return null;
+        }
         for (int band = 0; band < bands; band++) {
-            if (samples.getSampleSize(band) != 8) {
+            if (samples.getSampleSize(band) != 8 || colors.getComponentSize(band) != 8) {
                 return null;
             }
         }
-        int colorType;
-        ColorSpace space = colors.getColorSpace();
-        if (space.getType() == ColorSpace.TYPE_GRAY && bands == (colors.hasAlpha() ? 2 : 1)) {
-            colorType = colors.hasAlpha() ? PixelRows.GRAY_ALPHA : PixelRows.GRAY;
-        } else if (space.isCS_sRGB() && bands == (colors.hasAlpha() ? 4 : 3)) {
-            colorType = colors.hasAlpha() ? PixelRows.RGBA : PixelRows.RGB;
-        } else {
-            return null;
-        }
+        int colorType = colors.getColorSpace().getType() == ColorSpace.TYPE_GRAY
+                ? colors.hasAlpha() ? PixelRows.GRAY_ALPHA : PixelRows.GRAY
+                : colors.hasAlpha() ? PixelRows.RGBA : PixelRows.RGB;
         int pixel = samples.getOffset(x, y, 0) - samples.getBandOffsets()[0];
         int[] channelOffsets = samples.getBandOffsets().clone();
         return new InterleavedByteRows(

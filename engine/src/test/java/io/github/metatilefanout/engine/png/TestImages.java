@@ -8,6 +8,7 @@ import java.awt.image.BufferedImage;
 import java.awt.image.ColorModel;
 import java.awt.image.ComponentColorModel;
 import java.awt.image.DataBuffer;
+import java.awt.image.DirectColorModel;
 import java.awt.image.IndexColorModel;
 import java.awt.image.PixelInterleavedSampleModel;
 import java.awt.image.Raster;
@@ -38,9 +39,11 @@ final class TestImages {
         INT_ARGB_PRE(false),
         ABGR_PRE(false),
         GRAY_16(false),
-        RGB_565(false);
+        RGB_565(false),
+        LINEAR_RGBA_BYTES(false),
+        LINEAR_INT_RGB(false);
 
-        /** Whether the encoder reads it in place (the others go to the JDK writer). */
+        /** Whether the encoder reads it in place (the others are copied or converted first). */
         final boolean inPlace;
 
         Kind(boolean inPlace) {
@@ -51,11 +54,29 @@ final class TestImages {
     private TestImages() {}
 
     static BufferedImage create(Kind kind, int width, int height, long seed) {
-        BufferedImage image = blank(kind, width, height);
+        return fill(blank(kind, width, height), seed);
+    }
+
+    /** An image of {@code colors} in its compatible raster, filled with seeded random pixels. */
+    static BufferedImage random(ColorModel colors, int width, int height, long seed) {
+        WritableRaster raster = colors.createCompatibleWritableRaster(width, height);
+        return fill(new BufferedImage(colors, raster, colors.isAlphaPremultiplied(), null), seed);
+    }
+
+    /**
+     * Random samples in runs, some rows repeating the one above; float samples from 0 to 1, and colour
+     * samples no greater than alpha when it is premultiplied.
+     */
+    private static BufferedImage fill(BufferedImage image, long seed) {
         Random random = new Random(seed);
         WritableRaster raster = image.getRaster();
-        int[] pixel = new int[raster.getNumBands()];
+        int width = image.getWidth();
+        int height = image.getHeight();
+        double[] pixel = new double[raster.getNumBands()];
         int paletteSize = image.getColorModel() instanceof IndexColorModel palette ? palette.getMapSize() : 0;
+        int transferType = raster.getTransferType();
+        boolean floats = transferType == DataBuffer.TYPE_FLOAT || transferType == DataBuffer.TYPE_DOUBLE;
+        boolean premultiplied = image.isAlphaPremultiplied();
         for (int y = 0; y < height; y++) {
             // some rows repeat the one above, as in the empty parts of a map
             if (y > 0 && random.nextInt(3) == 0) {
@@ -67,7 +88,14 @@ final class TestImages {
                 if (x == 0 || random.nextInt(4) == 0) {
                     for (int b = 0; b < pixel.length; b++) {
                         int values = 1 << raster.getSampleModel().getSampleSize(b);
-                        pixel[b] = random.nextInt(paletteSize > 0 ? Math.min(paletteSize, values) : values);
+                        pixel[b] = floats
+                                ? random.nextDouble()
+                                : random.nextInt(paletteSize > 0 ? Math.min(paletteSize, values) : values);
+                    }
+                    if (premultiplied) {
+                        for (int b = 0; b < pixel.length - 1; b++) {
+                            pixel[b] = Math.min(pixel[b], pixel[pixel.length - 1]);
+                        }
                     }
                 }
                 raster.setPixel(x, y, pixel);
@@ -91,6 +119,20 @@ final class TestImages {
             case RGBA_BYTES -> interleaved(ColorSpace.CS_sRGB, true, width, height, new int[] {0, 1, 2, 3});
             case RGB_BYTES -> interleaved(ColorSpace.CS_sRGB, false, width, height, new int[] {0, 1, 2});
             case GRAY_ALPHA -> interleaved(ColorSpace.CS_GRAY, true, width, height, new int[] {0, 1});
+            case LINEAR_RGBA_BYTES -> interleaved(
+                    ColorSpace.CS_LINEAR_RGB, true, width, height, new int[] {3, 2, 1, 0});
+            case LINEAR_INT_RGB -> {
+                ColorModel colors = new DirectColorModel(
+                        ColorSpace.getInstance(ColorSpace.CS_LINEAR_RGB),
+                        24,
+                        0xFF0000,
+                        0xFF00,
+                        0xFF,
+                        0,
+                        false,
+                        DataBuffer.TYPE_INT);
+                yield new BufferedImage(colors, colors.createCompatibleWritableRaster(width, height), false, null);
+            }
             case PALETTE_8 -> new BufferedImage(width, height, BufferedImage.TYPE_BYTE_INDEXED, palette(8, 200));
             case PALETTE_4 -> new BufferedImage(width, height, BufferedImage.TYPE_BYTE_BINARY, palette(4, 16));
             case PALETTE_2 -> new BufferedImage(width, height, BufferedImage.TYPE_BYTE_BINARY, palette(2, 4));
