@@ -42,8 +42,23 @@ final class StubMetrics implements FanoutMetricsMXBean {
     }
 
     @Override
+    public long getJobsHandedOff() {
+        return 41;
+    }
+
+    @Override
     public long getJobsRunOnCallerPoolFull() {
         return 44;
+    }
+
+    @Override
+    public long getTilesAbandoned() {
+        return 45;
+    }
+
+    @Override
+    public long getLockReleaseFailures() {
+        return 46;
     }
 
     @Override

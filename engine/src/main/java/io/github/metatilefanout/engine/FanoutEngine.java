@@ -3,10 +3,14 @@ package io.github.metatilefanout.engine;
 import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.engine.TileResponse.Source;
 import io.github.metatilefanout.engine.lock.LockProvider;
+import io.github.metatilefanout.engine.lock.LockTimeoutException;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ToIntFunction;
 import java.util.logging.Level;
@@ -24,14 +28,20 @@ import java.util.logging.Logger;
  *       nobody has started T);
  *   <li>otherwise M's lock is taken, then T's lock while T is looked up again;
  *   <li>M is rendered on this thread and registered as in flight, with T claimed for this thread;
- *   <li>a job is handed to the pool, which takes the lock of every tile of M while this thread encodes T;
- *   <li>once the job holds those locks, this thread releases M's lock and answers; the job encodes and
- *       stores every other tile, stores T, and releases each tile's lock once that tile is stored.
+ *   <li>if the pool has a free thread or a free place in its queue, the job goes there and the {@link
+ *       LockKeeper} takes every tile lock of M while this thread encodes T; then this thread releases M's
+ *       lock and answers. It never waits for a pool thread;
+ *   <li>otherwise (pool off or full, or seeding) this thread runs the job itself: every tile is stored
+ *       when the call returns.
  * </ol>
  *
- * <p>When the pool is off, or it and its queue are full, or the request is {@linkplain Mode#SEEDING
- * seeding}, the requesting thread runs the job itself: every tile is stored when the call returns. The
- * caller of {@link #getTile} owns M's lock and T's lock and always releases them itself before returning.
+ * <p>A {@linkplain Mode#SEEDING seeding} call returns only once every tile of M is stored (or has failed,
+ * logged and counted), even when M was already being processed for an interactive request: it waits for
+ * that job, or runs it itself if no pool thread has started it.
+ *
+ * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and T's lock and always releases them
+ * itself before returning. {@link #inFlight} holds a metatile from its hand-off until its job has finished;
+ * {@link #pool} and {@link #retiredPools} change only under {@code this}.
  */
 public final class FanoutEngine implements AutoCloseable {
 
@@ -39,8 +49,10 @@ public final class FanoutEngine implements AutoCloseable {
 
     private final LockProvider lockProvider;
     private final TileStore store;
-    private final ConcurrentHashMap<Metatile, InFlightMetatile> inFlight = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Metatile, FanoutJob> inFlight = new ConcurrentHashMap<>();
     private final AtomicReference<FanoutPool> pool = new AtomicReference<>();
+    private final List<FanoutPool> retiredPools = new CopyOnWriteArrayList<>();
+    private final LockKeeper lockKeeper = new LockKeeper();
     private final FanoutMetrics metrics;
     private volatile FanoutSettings settings;
     private volatile boolean closed;
@@ -60,39 +72,51 @@ public final class FanoutEngine implements AutoCloseable {
      * The tile asked for: from the store, from a metatile in flight, or rendered.
      *
      * @throws TileException if the metatile failed to render or T failed to encode, a lock was not
-     *     obtained in time, or the thread was interrupted while waiting (its interrupt flag is kept)
+     *     obtained (its timeout passed or the lock provider failed), a seeding call could not see M's tiles
+     *     stored in time, or the thread was interrupted (its interrupt flag is kept)
      */
     public TileResponse getTile(TileRequest request) throws TileException {
         CachePolicy policy = request.cachePolicy();
         if (policy == CachePolicy.NONE) {
             return renderUncached(request);
         }
+        boolean seeding = request.mode() == Mode.SEEDING;
         byte[] cached = lookup(request.tile(), policy);
+        FanoutJob job = inFlight.get(request.metatile());
+        if (job != null) {
+            if (seeding) {
+                awaitStored(job);
+                cached = cached != null ? cached : lookup(request.tile(), policy);
+            } else if (cached == null) {
+                TileResponse shared = fromInFlight(job, request);
+                if (shared != null) {
+                    return shared;
+                }
+            }
+        }
         if (cached != null) {
             return new TileResponse(cached, Source.CACHE);
         }
-        TileResponse shared = fromInFlight(request);
-        if (shared != null) {
-            return shared;
-        }
         LockProvider.Lock metatileLock = acquire(request.metatile().lockKey());
         try {
-            shared = fromInFlight(request);
-            if (shared != null) {
-                return shared;
+            job = inFlight.get(request.metatile());
+            if (job != null) {
+                if (seeding) {
+                    awaitStored(job);
+                } else {
+                    TileResponse shared = fromInFlight(job, request);
+                    if (shared != null) {
+                        return shared;
+                    }
+                }
             }
-            LockProvider.Lock tileLock = acquire(request.tile().lockKey());
-            try {
-                cached = lookup(request.tile(), policy);
-            } finally {
-                tileLock.release();
-            }
+            cached = lookupUnderTileLock(request.tile(), policy);
             if (cached != null) {
                 return new TileResponse(cached, Source.CACHE);
             }
             return renderAndFanOut(request);
         } finally {
-            metatileLock.release();
+            Locks.releaseLogged(metatileLock, request.metatile().lockKey(), metrics);
         }
     }
 
@@ -113,10 +137,14 @@ public final class FanoutEngine implements AutoCloseable {
         FanoutPool fresh =
                 newSettings.poolSize() == 0 ? null : new FanoutPool(newSettings.poolSize(), newSettings.queueBound());
         FanoutPool old = pool.getAndSet(fresh);
+        retiredPools.removeIf(FanoutPool::isTerminated);
         if (old != null) {
             old.shutdown();
+            retiredPools.add(old);
         }
-        if (previous == null || previous.poolSize() != newSettings.poolSize()) {
+        if (previous == null
+                || previous.poolSize() != newSettings.poolSize()
+                || previous.queueBound() != newSettings.queueBound()) {
             LOGGER.info("metatile-fanout: "
                     + (fresh == null
                             ? "pool off, metatiles are encoded and stored synchronously"
@@ -133,29 +161,43 @@ public final class FanoutEngine implements AutoCloseable {
         return metrics;
     }
 
-    /** Closes the engine, waiting up to the lock timeout for the pool's work: see {@link #close(Duration)}. */
+    /** Closes the engine, giving tiles being encoded up to the lock timeout: see {@link #close(Duration)}. */
     @Override
     public void close() {
         close(settings.lockTimeout());
     }
 
     /**
-     * Stops taking work on the pool and waits up to {@code gracePeriod} for the jobs it has; jobs still
-     * queued then are handed back to their callers, and running ones are interrupted, which abandons their
-     * tiles not yet started and releases every lock. Later requests run synchronously.
+     * Closes the engine: the pools take no more work, tiles whose encoding has not started are abandoned
+     * (none starts after this returns) and their locks released; tiles being encoded get up to {@code
+     * gracePeriod} to complete and be stored, then their threads are interrupted. Every thread of the
+     * engine, including those of pools retired by {@link #reconfigure}, has ended when this returns, unless
+     * an encoder or store ignores interruption. Later requests run synchronously. Closing twice does
+     * nothing more.
      */
     public synchronized void close(Duration gracePeriod) {
-        closed = true;
-        FanoutPool old = pool.getAndSet(null);
-        if (old == null) {
+        if (closed) {
             return;
         }
+        closed = true;
+        List<FanoutPool> pools = new ArrayList<>(retiredPools);
+        FanoutPool current = pool.getAndSet(null);
+        if (current != null) {
+            pools.add(current);
+        }
+        retiredPools.clear();
+        long deadline = System.nanoTime() + gracePeriod.toNanos();
         try {
-            for (Runnable neverStarted : old.shutdownAndAwait(gracePeriod)) {
-                if (neverStarted instanceof FanoutJob job) {
-                    job.abandonIfQueued();
+            for (FanoutPool each : pools) {
+                each.stop().forEach(FanoutJob::abandonIfQueued);
+            }
+            for (FanoutPool each : pools) {
+                if (!each.awaitTermination(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
+                    each.interruptThreads();
+                    each.awaitTermination(gracePeriod);
                 }
             }
+            lockKeeper.close(gracePeriod);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -163,49 +205,81 @@ public final class FanoutEngine implements AutoCloseable {
 
     private TileResponse renderUncached(TileRequest request) throws TileException {
         InFlightMetatile flight = render(request, CachePolicy.NONE);
-        byte[] data = flight.encodeRequested();
-        flight.abandonUnclaimed();
-        return rendered(data, request);
+        return encodeOnly(flight, request);
+    }
+
+    private TileResponse encodeOnly(InFlightMetatile flight, TileRequest request) throws TileException {
+        try {
+            return rendered(flight.encodeRequested(), request);
+        } finally {
+            flight.abandonUnclaimed();
+        }
     }
 
     private TileResponse renderAndFanOut(TileRequest request) throws TileException {
         InFlightMetatile flight = render(request, request.cachePolicy());
         if (flight.cachePolicy() == CachePolicy.NONE) {
-            byte[] data = flight.encodeRequested();
-            flight.abandonUnclaimed();
-            return rendered(data, request);
+            return encodeOnly(flight, request);
         }
         Metatile metatile = request.metatile();
-        inFlight.put(metatile, flight);
         FanoutPool currentPool = request.mode() == Mode.SEEDING ? null : pool.get();
+        TileLocks tileLocks = currentPool == null
+                ? TileLocks.heldByCaller(metatile, lockProvider, metrics)
+                : TileLocks.heldBy(lockKeeper, metatile, lockProvider, metrics);
+        Duration lockTimeout = settings.lockTimeout();
         FanoutJob job = new FanoutJob(
-                flight,
-                lockProvider,
-                store,
-                settings.lockTimeout(),
-                currentPool,
-                metrics,
-                () -> inFlight.remove(metatile, flight));
-        boolean submitted = currentPool != null && currentPool.trySubmit(job);
-        byte[] data = flight.encodeRequested(); // while the job takes the tile locks
-        if (!submitted) {
-            if (currentPool != null) {
-                metrics.jobRunOnCallerPoolFull();
-            }
-            job.runOnCaller();
-        } else if (!job.awaitTileLocks()) {
+                flight, tileLocks, store, lockTimeout, metrics, finished -> inFlight.remove(metatile, finished));
+        if (currentPool != null) {
+            tileLocks.acquireAll(lockTimeout); // on the keeper, while this thread encodes T
+        }
+        inFlight.put(metatile, job);
+        boolean handedOff = currentPool != null && currentPool.trySubmit(job);
+        if (handedOff) {
+            metrics.jobHandedOff();
+            currentPool.offerHelp(job);
+        } else if (currentPool != null) {
             metrics.jobRunOnCallerPoolFull();
-            job.runOnCaller();
+        }
+        byte[] data;
+        try {
+            data = flight.encodeRequested();
+        } finally {
+            if (handedOff) {
+                awaitTileLocks(tileLocks, metatile, lockTimeout);
+            } else if (!job.runOnCaller() && request.mode() == Mode.SEEDING) {
+                awaitStored(job); // another seeding request took it over first
+            }
         }
         return rendered(data, request);
+    }
+
+    /** Waits, before M's lock is released, until the keeper holds every tile lock it could take. */
+    private static void awaitTileLocks(TileLocks tileLocks, Metatile metatile, Duration lockTimeout)
+            throws TileException {
+        try {
+            if (!tileLocks.awaitAcquired(lockTimeout)) {
+                LOGGER.severe("The tile locks of metatile " + metatile + " were not taken within "
+                        + lockTimeout.toMillis() + " ms; releasing the metatile lock anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TileException("Interrupted while the tiles of metatile " + metatile + " were being locked", e);
+        }
     }
 
     private InFlightMetatile render(TileRequest request, CachePolicy requested) throws TileException {
         MetatileImage image;
         try {
             image = Objects.requireNonNull(request.renderer().render(request.metatile()), "rendered image");
-        } catch (Exception e) {
+        } catch (Throwable e) {
             metrics.renderFailed();
+            if (Interruptions.isInterruption(e)) {
+                Thread.currentThread().interrupt();
+            }
+            if (e instanceof Error error) {
+                LOGGER.log(Level.SEVERE, "Rendering metatile " + request.metatile() + " failed", error);
+                throw error;
+            }
             throw new TileException("Rendering metatile " + request.metatile() + " failed: " + e.getMessage(), e);
         }
         metrics.rendered();
@@ -226,17 +300,41 @@ public final class FanoutEngine implements AutoCloseable {
         return new TileResponse(data, Source.RENDERED);
     }
 
-    private TileResponse fromInFlight(TileRequest request) throws TileException {
-        InFlightMetatile flight = inFlight.get(request.metatile());
-        if (flight == null) {
-            return null;
-        }
+    private TileResponse fromInFlight(FanoutJob job, TileRequest request) throws TileException {
         try {
-            byte[] data = flight.bytesForRequest(request.metatile().indexOf(request.tile()), settings.lockTimeout());
+            byte[] data =
+                    job.flight().bytesForRequest(request.metatile().indexOf(request.tile()), settings.lockTimeout());
             return data == null ? null : new TileResponse(data, Source.IN_FLIGHT);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TileException("Interrupted while waiting for tile " + request.tile(), e);
+        }
+    }
+
+    /** For seeding: returns once {@code job} has finished, running it here if no pool thread has started it. */
+    private void awaitStored(FanoutJob job) throws TileException {
+        if (job.runOnCaller()) {
+            return;
+        }
+        Duration timeout = settings.lockTimeout();
+        try {
+            if (!job.awaitFinished(timeout)) {
+                throw new TileException("Metatile " + job.flight().metatile() + " was still being stored after "
+                        + timeout.toMillis() + " ms; seeding cannot tell that its tiles are stored");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TileException(
+                    "Interrupted while waiting for metatile " + job.flight().metatile(), e);
+        }
+    }
+
+    private byte[] lookupUnderTileLock(TileKey tile, CachePolicy policy) throws TileException {
+        LockProvider.Lock tileLock = acquire(tile.lockKey());
+        try {
+            return lookup(tile, policy);
+        } finally {
+            Locks.releaseLogged(tileLock, tile.lockKey(), metrics);
         }
     }
 
@@ -256,9 +354,15 @@ public final class FanoutEngine implements AutoCloseable {
         long start = System.nanoTime();
         try {
             return lockProvider.acquire(key, settings.lockTimeout());
+        } catch (LockTimeoutException e) {
+            metrics.lockFailed();
+            throw e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TileException("Interrupted while waiting for lock '" + key + "'", e);
+        } catch (RuntimeException e) {
+            metrics.lockFailed();
+            throw new LockTimeoutException(key, e);
         } finally {
             metrics.lockWaited(System.nanoTime() - start);
         }

@@ -2,25 +2,25 @@ package io.github.metatilefanout.engine;
 
 import io.github.metatilefanout.engine.FanoutMetrics.EncodedOn;
 import io.github.metatilefanout.engine.InFlightMetatile.Completion;
-import io.github.metatilefanout.engine.lock.LockProvider;
-import io.github.metatilefanout.engine.lock.LockTimeoutException;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Stores every tile of one rendered metatile.
  *
- * <p><b>Lock ownership.</b> The thread that runs the job, its <em>owner</em> (a pool thread, or the
- * requesting thread when the pool is off or full, or when seeding), takes the lock of every tile of the
- * metatile before anything else, and releases each one itself as soon as that tile is stored (or has
- * failed). Tiles encoded by pool helpers or by request threads are reported to the owner, which stores them
- * if needed and releases their locks. The requesting thread holds the metatile lock until {@link
- * #awaitTileLocks} returns, so no other process can start rendering the metatile between the two.
+ * <p><b>Ownership.</b> The thread that runs the job is its <em>owner</em>: a pool thread, or the caller
+ * (pool off or full, seeding, or a seeding request that takes over a job still queued). The owner is the
+ * only thread that stores tiles and asks for tile locks to be released. Pool helpers and request threads
+ * that encode a tile report it to the owner as a {@link Completion}; once the owner has given up waiting
+ * for them, nobody stores those tiles. The tile locks are taken and released by the {@link TileLocks}'
+ * holder thread, always before the requester releases the metatile lock.
+ *
+ * <p>A job runs once: {@link #phase} moves from QUEUED to STARTED or to ABANDONED exactly once.
  */
 final class FanoutJob implements Runnable {
 
@@ -31,39 +31,37 @@ final class FanoutJob implements Runnable {
     private static final int ABANDONED = 2;
 
     private final InFlightMetatile flight;
-    private final LockProvider lockProvider;
+    private final TileLocks tileLocks;
     private final TileStore store;
     private final Duration lockTimeout;
-    private final FanoutPool pool;
     private final FanoutMetrics metrics;
-    private final Runnable onFinished;
-    private final LockProvider.Lock[] tileLocks;
+    private final Consumer<FanoutJob> onFinished;
     private final AtomicInteger phase = new AtomicInteger(QUEUED);
-    private final CountDownLatch tileLocksTaken = new CountDownLatch(1);
+    private final CountDownLatch finished = new CountDownLatch(1);
+    /** Set by {@link #stop}: the owner abandons the tiles nobody has started. */
+    private volatile boolean stopping;
 
-    /**
-     * @param pool where helpers may encode tiles in parallel, or {@code null}
-     * @param onFinished runs once every tile is stored or has failed
-     */
+    /** @param onFinished runs once, on the owner, when every tile is stored, has failed or was abandoned */
     FanoutJob(
             InFlightMetatile flight,
-            LockProvider lockProvider,
+            TileLocks tileLocks,
             TileStore store,
             Duration lockTimeout,
-            FanoutPool pool,
             FanoutMetrics metrics,
-            Runnable onFinished) {
+            Consumer<FanoutJob> onFinished) {
         this.flight = flight;
-        this.lockProvider = lockProvider;
+        this.tileLocks = tileLocks;
         this.store = store;
         this.lockTimeout = lockTimeout;
-        this.pool = pool;
         this.metrics = metrics;
         this.onFinished = onFinished;
-        this.tileLocks = new LockProvider.Lock[flight.metatile().tileCount()];
     }
 
-    /** Runs the job on a pool thread, unless its caller has taken it back. */
+    InFlightMetatile flight() {
+        return flight;
+    }
+
+    /** Runs the job on a pool thread, unless someone else already runs it. */
     @Override
     public void run() {
         if (phase.compareAndSet(QUEUED, STARTED)) {
@@ -71,129 +69,111 @@ final class FanoutJob implements Runnable {
         }
     }
 
-    /** Runs the job on the calling thread: never submitted, taken back, or seeding. */
-    void runOnCaller() {
-        phase.set(STARTED);
-        execute(EncodedOn.CALLER);
-    }
-
-    /** Called when the pool drops the job before it started: its caller will run it. */
-    void abandonIfQueued() {
-        if (phase.compareAndSet(QUEUED, ABANDONED)) {
-            tileLocksTaken.countDown();
+    /**
+     * Runs the job on the calling thread if nobody has started it: a job never handed to the pool, or a
+     * queued one taken over by a seeding request.
+     *
+     * @return whether this call ran it
+     */
+    boolean runOnCaller() {
+        if (phase.compareAndSet(QUEUED, STARTED)) {
+            execute(EncodedOn.CALLER);
+            return true;
         }
+        return false;
     }
 
     /**
-     * Waits, on the requesting thread, until the job's owner holds every tile lock.
-     *
-     * @return {@code true} when it does; {@code false} when the job did not start within {@code
-     *     lockTimeout} (or was dropped), has been taken back, and must be run by the caller
+     * Ends a job that never started, on the calling thread: the tiles already encoded (the requested one)
+     * are stored, the others abandoned, every lock released.
      */
-    boolean awaitTileLocks() {
-        boolean interrupted = false;
-        try {
-            long deadline = System.nanoTime() + lockTimeout.toNanos();
-            boolean extended = false;
-            while (true) {
-                try {
-                    if (tileLocksTaken.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
-                        return phase.get() != ABANDONED;
-                    }
-                    if (phase.compareAndSet(QUEUED, ABANDONED)) {
-                        return false;
-                    }
-                    if (extended) {
-                        LOGGER.severe("The job of metatile " + flight.metatile()
-                                + " did not take its tile locks in time; releasing the metatile lock anyway");
-                        return true;
-                    }
-                    // started: taking the locks is bounded by the job's own lock timeout
-                    deadline = System.nanoTime() + lockTimeout.toNanos() + TimeUnit.SECONDS.toNanos(1);
-                    extended = true;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
+    void abandonIfQueued() {
+        if (phase.compareAndSet(QUEUED, ABANDONED)) {
+            stopping = true;
+            execute(EncodedOn.CALLER);
+        }
+    }
+
+    /** Asks the owner to abandon the tiles nobody has started yet; those being encoded still complete. */
+    void stop() {
+        stopping = true;
+    }
+
+    /**
+     * Waits until every tile is stored, has failed or was abandoned.
+     *
+     * @return whether that happened within {@code timeout}
+     */
+    boolean awaitFinished(Duration timeout) throws InterruptedException {
+        return finished.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** Runs on a pool thread with no job: encodes unclaimed tiles for the owner until none is left. */
+    void help(FanoutPool pool) {
+        while (!stopping && !pool.hasWaitingJobs()) {
+            int claimed = flight.claimNext();
+            if (claimed < 0) {
+                return;
             }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            flight.completions().add(new Completion(claimed, flight.encodeClaimed(claimed, EncodedOn.POOL)));
         }
     }
 
     private void execute(EncodedOn where) {
         boolean interrupted = false;
         try {
+            boolean locksKnown;
+            tileLocks.acquireAll(lockTimeout); // inline when this thread holds them; done already for the keeper
             try {
-                interrupted = lockTiles();
-            } finally {
-                tileLocksTaken.countDown();
-            }
-            interrupted |= storeTiles(where, interrupted);
-        } finally {
-            releaseRemainingLocks();
-            onFinished.run();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /** Takes every tile lock within one lock timeout in all. Returns whether the thread was interrupted. */
-    private boolean lockTiles() {
-        long deadline = System.nanoTime() + lockTimeout.toNanos();
-        for (int i = 0; i < tileLocks.length; i++) {
-            if (!flight.metatile().isCovered(i)) {
-                continue;
-            }
-            TileKey tile = flight.metatile().tile(i);
-            long start = System.nanoTime();
-            try {
-                tileLocks[i] = lockProvider.acquire(tile.lockKey(), Duration.ofNanos(Math.max(0, deadline - start)));
-            } catch (LockTimeoutException e) {
-                metrics.lockFailed();
-                LOGGER.warning("Tile " + tile + " will be served but not stored: " + e.getMessage());
+                locksKnown = tileLocks.awaitAcquired(lockTimeout.plus(lockTimeout));
             } catch (InterruptedException e) {
-                metrics.lockFailed();
-                LOGGER.warning("Interrupted while locking the tiles of metatile " + flight.metatile()
-                        + "; its remaining tiles will not be stored");
-                return true;
-            } catch (RuntimeException e) {
-                metrics.lockFailed();
-                LOGGER.log(Level.WARNING, "Tile " + tile + " will be served but not stored: its lock failed", e);
+                interrupted = true;
+                locksKnown = false;
+            }
+            if (!locksKnown) {
+                LOGGER.severe("The tile locks of metatile " + flight.metatile()
+                        + " were not taken in time; its tiles will be served but not stored");
+                stopping = true;
+            }
+            interrupted |= storeTiles(where, locksKnown);
+        } catch (Throwable e) {
+            LOGGER.log(Level.SEVERE, "Storing the tiles of metatile " + flight.metatile() + " failed", e);
+        } finally {
+            try {
+                metrics.tilesAbandoned(flight.abandonUnclaimed().size()); // none unless a failure cut the loop
+                tileLocks.releaseAll();
+                onFinished.accept(this);
             } finally {
-                metrics.lockWaited(System.nanoTime() - start);
+                finished.countDown();
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
-        return false;
     }
 
     /**
-     * Encodes the tiles nobody has claimed, stores every tile and releases its lock as it goes. When
-     * {@code stopping}, abandons the tiles nobody has started instead. Returns whether the thread was
-     * interrupted.
+     * The owner's loop: encodes the tiles nobody has claimed, stores every tile whose lock is held, and
+     * has each lock released as soon as its tile is done. Returns whether the thread was interrupted.
      */
-    private boolean storeTiles(EncodedOn where, boolean stopping) {
+    private boolean storeTiles(EncodedOn where, boolean locksKnown) {
         boolean interrupted = false;
         int remaining = flight.metatile().coveredTileCount();
-        if (!stopping) {
-            offerHelpers();
-        }
         while (remaining > 0) {
             for (Completion done; (done = flight.completions().poll()) != null; remaining--) {
-                finish(done);
+                finish(done.index(), done.toStore(), locksKnown);
             }
-            if (stopping) {
-                for (int abandoned : flight.abandonUnclaimed()) {
-                    releaseLock(abandoned);
+            if (stopping || interrupted) {
+                var abandoned = flight.abandonUnclaimed();
+                metrics.tilesAbandoned(abandoned.size());
+                for (int i : abandoned) {
+                    tileLocks.release(i);
                     remaining--;
                 }
             } else {
                 int claimed = flight.claimNext();
                 if (claimed >= 0) {
-                    store(claimed, flight.encodeClaimed(claimed, where));
-                    releaseLock(claimed);
+                    finish(claimed, flight.encodeClaimed(claimed, where), locksKnown);
                     remaining--;
                     continue;
                 }
@@ -206,49 +186,28 @@ final class FanoutJob implements Runnable {
                                 + " encoded by other threads; they will not be stored");
                         return interrupted;
                     }
-                    finish(done);
+                    finish(done.index(), done.toStore(), locksKnown);
                     remaining--;
                 } catch (InterruptedException e) {
                     interrupted = true;
-                    stopping = true;
                 }
             }
         }
         return interrupted;
     }
 
-    private void offerHelpers() {
-        if (pool == null) {
-            return;
-        }
-        int helpers = Math.min(pool.size() - 1, flight.metatile().coveredTileCount() - 1);
-        for (int i = 0; i < helpers && pool.tryHelp(this::help); i++) {
-            // each accepted helper encodes until no tile is left
-        }
-    }
-
-    /** Runs on a pool thread: encodes and stores unclaimed tiles until none is left or a job waits. */
-    private void help() {
-        while (!pool.hasWaitingJobs()) {
-            int claimed = flight.claimNext();
-            if (claimed < 0) {
-                return;
+    /** Stores tile {@code i} if it was encoded and its lock is held, then has its lock released. */
+    private void finish(int i, byte[] data, boolean locksKnown) {
+        try {
+            if (data != null && locksKnown && tileLocks.isHeld(i)) {
+                storeLogged(i, data);
             }
-            store(claimed, flight.encodeClaimed(claimed, EncodedOn.POOL));
-            flight.completions().add(new Completion(claimed, null));
+        } finally {
+            tileLocks.release(i);
         }
     }
 
-    private void finish(Completion done) {
-        store(done.index(), done.toStore());
-        releaseLock(done.index());
-    }
-
-    /** Stores tile {@code i} if it was encoded and its lock is held; failures are logged and counted. */
-    private void store(int i, byte[] data) {
-        if (data == null || tileLocks[i] == null) {
-            return;
-        }
+    private void storeLogged(int i, byte[] data) {
         TileKey tile = flight.metatile().tile(i);
         try {
             if (flight.cachePolicy() == CachePolicy.PERSIST) {
@@ -257,23 +216,9 @@ final class FanoutJob implements Runnable {
                 store.putTransient(tile, data);
             }
             metrics.stored();
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             metrics.storeFailed();
-            LOGGER.log(Level.WARNING, "Storing tile " + tile + " failed", e);
-        }
-    }
-
-    private void releaseLock(int i) {
-        LockProvider.Lock lock = tileLocks[i];
-        if (lock != null) {
-            tileLocks[i] = null;
-            lock.release();
-        }
-    }
-
-    private void releaseRemainingLocks() {
-        for (int i = 0; i < tileLocks.length; i++) {
-            releaseLock(i);
+            LOGGER.log(e instanceof Error ? Level.SEVERE : Level.WARNING, "Storing tile " + tile + " failed", e);
         }
     }
 }

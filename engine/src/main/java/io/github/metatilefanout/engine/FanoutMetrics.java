@@ -23,7 +23,10 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     private final LongAdder encodedOnRequestThread = new LongAdder();
     private final LongAdder encodedOnPool = new LongAdder();
     private final LongAdder encodedOnCaller = new LongAdder();
+    private final LongAdder jobsHandedOff = new LongAdder();
     private final LongAdder jobsRunOnCallerPoolFull = new LongAdder();
+    private final LongAdder tilesAbandoned = new LongAdder();
+    private final LongAdder lockReleaseFailures = new LongAdder();
     private final LongAdder tilesStored = new LongAdder();
     private final LongAdder renderFailures = new LongAdder();
     private final LongAdder encodeFailures = new LongAdder();
@@ -109,6 +112,18 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
         }
     }
 
+    void jobHandedOff() {
+        jobsHandedOff.increment();
+    }
+
+    void tilesAbandoned(int count) {
+        tilesAbandoned.add(count);
+    }
+
+    void lockReleaseFailed() {
+        lockReleaseFailures.increment();
+    }
+
     void jobRunOnCallerPoolFull() {
         jobsRunOnCallerPoolFull.increment();
     }
@@ -163,6 +178,21 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     }
 
     @Override
+    public long getJobsHandedOff() {
+        return jobsHandedOff.sum();
+    }
+
+    @Override
+    public long getTilesAbandoned() {
+        return tilesAbandoned.sum();
+    }
+
+    @Override
+    public long getLockReleaseFailures() {
+        return lockReleaseFailures.sum();
+    }
+
+    @Override
     public long getTilesStored() {
         return tilesStored.sum();
     }
@@ -189,7 +219,11 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
 
     @Override
     public long getFailures() {
-        return getRenderFailures() + getEncodeFailures() + getStoreFailures() + getLockFailures();
+        return getRenderFailures()
+                + getEncodeFailures()
+                + getStoreFailures()
+                + getLockFailures()
+                + getLockReleaseFailures();
     }
 
     @Override

@@ -12,11 +12,20 @@ public interface FanoutMetricsMXBean {
     /** Tiles encoded on a pool thread. */
     long getTilesEncodedOnPool();
 
-    /** Tiles encoded on the calling thread for a job it ran itself: seeding, pool off, or pool and queue full. */
+    /**
+     * Tiles encoded on the calling thread for a job it ran itself: seeding, pool off, pool and queue full,
+     * or a queued job a seeding request took over.
+     */
     long getTilesEncodedOnCaller();
 
-    /** Jobs the requesting thread ran itself because the pool and its queue were full. */
+    /** Metatile jobs handed to the pool (to a thread or its queue): their requests did not wait for them. */
+    long getJobsHandedOff();
+
+    /** Metatile jobs the requesting thread ran itself because every pool thread was busy and the queue full. */
     long getJobsRunOnCallerPoolFull();
+
+    /** Tiles never encoded because the engine was closed or their job's owner stopped waiting. */
+    long getTilesAbandoned();
 
     /** Tiles put into the tile store or its transient cache. */
     long getTilesStored();
@@ -30,10 +39,16 @@ public interface FanoutMetricsMXBean {
     /** Tiles that failed to be stored. */
     long getStoreFailures();
 
-    /** Tile locks a job could not obtain in time (those tiles are served but not stored). */
+    /**
+     * Locks not obtained: a metatile or tile lock on the request path (the request failed), or a tile lock
+     * of a job (that tile is served but not stored).
+     */
     long getLockFailures();
 
-    /** All failures: render, encode, store and lock. */
+    /** Lock releases that failed (logged; the job went on with its other tiles). */
+    long getLockReleaseFailures();
+
+    /** All failures: render, encode, store, lock and lock release. */
     long getFailures();
 
     /** Total time spent waiting for locks, in milliseconds. */
@@ -42,10 +57,10 @@ public interface FanoutMetricsMXBean {
     /** Configured pool size; 0 when the pool is off. */
     int getPoolSize();
 
-    /** Pool threads working now. */
+    /** Pool threads running a job or helping one now. */
     int getActiveThreads();
 
-    /** Jobs waiting for a pool thread now. */
+    /** Metatile jobs waiting for a busy pool thread now, at most the queue bound. */
     int getQueueDepth();
 
     /** Metatile images rendered and not yet disposed. */

@@ -1,101 +1,320 @@
 package io.github.metatilefanout.engine;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
- * The bounded pool that encodes and stores tiles: a fixed number of threads and a bounded queue of
- * metatile jobs. Nothing is ever rejected to a client: a job the pool cannot take is run by its caller.
+ * The bounded pool that encodes and stores the tiles of metatile jobs: at most {@code size} threads and
+ * at most {@code queueBound} jobs waiting for one. Nothing is ever rejected to a client: a job the pool
+ * cannot take is run by its caller.
+ *
+ * <p>Threads that have no job help the running jobs encode their tiles ({@link FanoutJob#help}); a helper
+ * gives way after its current tile as soon as a job waits. Help requests never take a place in the queue.
+ *
+ * <p><b>Concurrency.</b> Every field below {@link #lock} is guarded by it. Threads start on demand and end
+ * after {@value #KEEP_ALIVE_SECONDS} idle seconds, or once the pool is shut down and has no job left.
  */
 final class FanoutPool {
 
+    private static final Logger LOGGER = Logger.getLogger(FanoutPool.class.getName());
     private static final AtomicInteger GENERATION = new AtomicInteger();
+    private static final long KEEP_ALIVE_SECONDS = 30;
 
     private final int size;
-    private final ThreadPoolExecutor executor;
+    private final int queueBound;
+    private final String threadNamePrefix;
+    private final AtomicInteger threadCount = new AtomicInteger();
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition workArrived = lock.newCondition();
+    private final Condition allThreadsEnded = lock.newCondition();
+    private final ArrayDeque<FanoutJob> jobs = new ArrayDeque<>();
+    private final ArrayDeque<FanoutJob> helpWanted = new ArrayDeque<>();
+    private final Set<FanoutJob> running = new HashSet<>();
+    private final Set<Thread> threads = new HashSet<>();
+    /** Threads that have left their loop, joined by {@link #awaitTermination} so that none outlives it. */
+    private final List<Thread> ending = new ArrayList<>();
+    /** Jobs in {@link #jobs} promised to a thread that will take them without waiting for another job. */
+    private int handOffs;
+
+    private int idle;
+    private int helping;
+    private boolean shutdown;
+    /** Mirrors {@code jobs.size()} for helpers, which read it without the lock between tiles. */
+    private volatile int jobsWaiting;
 
     FanoutPool(int size, int queueBound) {
         this.size = size;
-        BlockingQueue<Runnable> queue =
-                queueBound == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(queueBound);
-        this.executor = new ThreadPoolExecutor(
-                size, size, 30, TimeUnit.SECONDS, queue, threadFactory(GENERATION.incrementAndGet()));
-        executor.allowCoreThreadTimeOut(true);
-    }
-
-    /** Hands {@code task} to a pool thread or the queue; {@code false} if both are full or the pool is shut down. */
-    boolean trySubmit(Runnable task) {
-        try {
-            executor.execute(task);
-            return true;
-        } catch (RejectedExecutionException e) {
-            return false;
-        }
+        this.queueBound = queueBound;
+        this.threadNamePrefix = "metatile-fanout-" + GENERATION.incrementAndGet() + "-";
     }
 
     /**
-     * Runs {@code helper} on a pool thread only if one is idle and no job waits, so helping a metatile
-     * along never delays another.
+     * Hands {@code job} to a thread that is free or can be started, or else to the queue.
+     *
+     * @return {@code false} if both are full or the pool is shut down: the caller runs the job
      */
-    boolean tryHelp(Runnable helper) {
-        return executor.getActiveCount() < size && !hasWaitingJobs() && trySubmit(helper);
+    boolean trySubmit(FanoutJob job) {
+        lock.lock();
+        try {
+            if (shutdown) {
+                return false;
+            }
+            int freeThreads = idle + helping + (size - threads.size()) - handOffs;
+            if (freeThreads > 0) {
+                handOffs++;
+                if (handOffs > idle + helping) {
+                    startThread();
+                }
+            } else if (jobs.size() - handOffs >= queueBound) {
+                return false;
+            }
+            jobs.add(job);
+            jobsWaiting = jobs.size();
+            workArrived.signal();
+            return true;
+        } finally {
+            lock.unlock();
+        }
     }
 
-    /** Whether some job waits for a thread; helpers stop when one does. */
+    /** Lets threads without a job help {@code job} encode its tiles, if there are such threads. */
+    void offerHelp(FanoutJob job) {
+        lock.lock();
+        try {
+            if (shutdown || size < 2) {
+                return;
+            }
+            helpWanted.add(job);
+            int wanted = Math.min(size - 1, job.flight().metatile().coveredTileCount() - 1);
+            for (int i = 0; i < wanted && i < idle; i++) {
+                workArrived.signal();
+            }
+            for (int i = idle; i < wanted && threads.size() < size; i++) {
+                startThread();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether a job waits for a thread: helpers give way when one does. */
     boolean hasWaitingJobs() {
-        return !executor.getQueue().isEmpty();
+        return jobsWaiting > 0;
     }
 
     int size() {
         return size;
     }
 
+    /** Threads running a job or helping one now. */
     int activeThreads() {
-        return executor.getActiveCount();
+        lock.lock();
+        try {
+            return threads.size() - idle;
+        } finally {
+            lock.unlock();
+        }
     }
 
+    /** Jobs waiting for a thread, beyond those a free thread is about to take: at most the queue bound. */
     int queueDepth() {
-        return executor.getQueue().size();
+        lock.lock();
+        try {
+            return jobs.size() - handOffs;
+        } finally {
+            lock.unlock();
+        }
     }
 
-    /** Takes no new work; queued and running jobs still complete, then the threads end. */
+    /** Takes no new job; queued and running jobs still complete, then the threads end. */
     void shutdown() {
-        executor.shutdown();
+        lock.lock();
+        try {
+            shutdown = true;
+            helpWanted.clear();
+            workArrived.signalAll();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
-     * Shuts down, waits up to {@code timeout} for the work to complete, then interrupts what still runs.
+     * Takes no new job and asks the running ones to abandon the tiles they have not started.
      *
-     * @return the jobs that never started
+     * @return the jobs that never started, removed from the queue
      */
-    List<Runnable> shutdownAndAwait(Duration timeout) throws InterruptedException {
-        executor.shutdown();
-        if (executor.awaitTermination(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-            return List.of();
+    List<FanoutJob> stop() {
+        lock.lock();
+        try {
+            shutdown();
+            running.forEach(FanoutJob::stop);
+            List<FanoutJob> neverStarted = new ArrayList<>(jobs);
+            jobs.clear();
+            handOffs = 0;
+            jobsWaiting = 0;
+            return neverStarted;
+        } finally {
+            lock.unlock();
         }
-        List<Runnable> neverStarted = executor.shutdownNow();
-        executor.awaitTermination(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        return neverStarted;
     }
 
+    /** Waits up to {@code timeout} for every thread to end; returns whether they have. */
+    boolean awaitTermination(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<Thread> toJoin;
+        lock.lock();
+        try {
+            for (long left = timeout.toNanos(); !threads.isEmpty() && left > 0; ) {
+                left = allThreadsEnded.awaitNanos(left);
+            }
+            if (!threads.isEmpty()) {
+                return false;
+            }
+            toJoin = new ArrayList<>(ending);
+            ending.clear();
+        } finally {
+            lock.unlock();
+        }
+        for (Thread thread : toJoin) {
+            TimeUnit.NANOSECONDS.timedJoin(thread, Math.max(1, deadline - System.nanoTime()));
+        }
+        return toJoin.stream().noneMatch(Thread::isAlive);
+    }
+
+    /** Whether the pool is shut down and every thread has ended. */
     boolean isTerminated() {
-        return executor.isTerminated();
+        lock.lock();
+        try {
+            return shutdown && threads.isEmpty();
+        } finally {
+            lock.unlock();
+        }
     }
 
-    private static ThreadFactory threadFactory(int generation) {
-        AtomicInteger count = new AtomicInteger();
-        return task -> {
-            Thread thread = new Thread(task, "metatile-fanout-" + generation + "-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
+    /** Interrupts every thread still running. */
+    void interruptThreads() {
+        lock.lock();
+        try {
+            threads.forEach(Thread::interrupt);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void startThread() {
+        ending.removeIf(ended -> !ended.isAlive());
+        Thread thread = new Thread(this::work, threadNamePrefix + threadCount.incrementAndGet());
+        thread.setDaemon(true);
+        threads.add(thread);
+        thread.start();
+    }
+
+    private void work() {
+        try {
+            for (Runnable task; (task = nextTask()) != null; ) {
+                try {
+                    task.run();
+                } catch (Throwable e) {
+                    LOGGER.log(Level.SEVERE, "A metatile-fanout pool task failed", e);
+                }
+            }
+        } finally {
+            lock.lock();
+            try {
+                threads.remove(Thread.currentThread());
+                ending.add(Thread.currentThread());
+                if (threads.isEmpty()) {
+                    allThreadsEnded.signalAll();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** The next job, or help for one; {@code null} when this thread should end. */
+    private Runnable nextTask() {
+        lock.lock();
+        try {
+            while (true) {
+                FanoutJob job = jobs.poll();
+                if (job != null) {
+                    handOffs = Math.max(0, handOffs - 1);
+                    jobsWaiting = jobs.size();
+                    running.add(job);
+                    return () -> runJob(job);
+                }
+                FanoutJob helped = jobNeedingHelp();
+                if (helped != null) {
+                    helping++;
+                    return () -> help(helped);
+                }
+                if (shutdown) {
+                    return null;
+                }
+                idle++;
+                boolean woken;
+                try {
+                    woken = workArrived.await(KEEP_ALIVE_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    woken = false;
+                } finally {
+                    idle--;
+                }
+                if (!woken && jobs.isEmpty()) {
+                    return null;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private FanoutJob jobNeedingHelp() {
+        if (shutdown) {
+            return null;
+        }
+        while (!helpWanted.isEmpty() && !helpWanted.peek().flight().hasUnclaimedTiles()) {
+            helpWanted.poll();
+        }
+        return helpWanted.peek();
+    }
+
+    private void runJob(FanoutJob job) {
+        try {
+            job.run();
+        } finally {
+            lock.lock();
+            try {
+                running.remove(job);
+                helpWanted.remove(job);
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    private void help(FanoutJob job) {
+        try {
+            job.help(this);
+        } finally {
+            lock.lock();
+            try {
+                helping--;
+            } finally {
+                lock.unlock();
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ import io.github.metatilefanout.engine.FanoutMetrics.EncodedOn;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -17,14 +18,16 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * A rendered metatile whose tiles are being encoded and stored.
+ * A rendered metatile whose tiles are being encoded.
  *
- * <p>Each tile is encoded exactly once, by whichever thread claims it first: the job's owner, a pool
- * helper, or a request thread that wants that tile. Everyone else waits for its bytes. The image is
- * disposed exactly once, when the last tile has been encoded or abandoned.
+ * <p>Each covered tile goes once from UNCLAIMED to ENCODING (claimed by exactly one thread: the job's
+ * owner, a pool helper, or a request thread that wants that tile) and then to DONE, or straight from
+ * UNCLAIMED to DONE when abandoned. Everyone else waits for its bytes. The image is disposed exactly once,
+ * by the thread that moves the last covered tile to DONE. This state machine is checked by the jcstress
+ * tests of the {@code engine-jcstress} module.
  *
  * <p>A tile encoded by a thread other than the job's owner is reported to the owner as a {@link
- * Completion}, because the owner holds the tile's lock and must be the one to release it.
+ * Completion}: only the owner stores tiles, because only it knows which tile locks are held.
  */
 final class InFlightMetatile {
 
@@ -111,13 +114,16 @@ final class InFlightMetatile {
     byte[] encodeClaimed(int i, EncodedOn where) {
         CompletableFuture<byte[]> result = results.get(i);
         try {
-            byte[] data = encoder.encode(image.image(), metatile.tileBounds(i));
+            byte[] data = Objects.requireNonNull(encoder.encode(image.image(), metatile.tileBounds(i)), "encoded tile");
             result.complete(data);
             metrics.encoded(where);
             return data;
-        } catch (Exception e) {
+        } catch (Throwable e) {
             metrics.encodeFailed();
-            LOGGER.log(Level.WARNING, "Encoding tile " + metatile.tile(i) + " failed", e);
+            LOGGER.log(
+                    e instanceof Error ? Level.SEVERE : Level.WARNING,
+                    "Encoding tile " + metatile.tile(i) + " failed",
+                    e);
             result.completeExceptionally(e);
             return null;
         } finally {
@@ -143,15 +149,29 @@ final class InFlightMetatile {
     /**
      * Encodes, on the rendering request thread, the tile claimed for it, and hands it to the owner to store.
      *
-     * @return the bytes, or {@code null} if encoding failed
+     * @return the bytes, or {@code null} if encoding failed with an exception
+     * @throws Error if encoding failed with one (after handing the failure to the owner)
      */
     byte[] encodeRequested() {
         return encodeForRequest(requested);
     }
 
+    /** Whether some covered tile has not been claimed yet. */
+    boolean hasUnclaimedTiles() {
+        for (int i = 0; i < states.length(); i++) {
+            if (states.get(i) == UNCLAIMED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private byte[] encodeForRequest(int i) {
         byte[] data = encodeClaimed(i, EncodedOn.REQUEST_THREAD);
         completions.add(new Completion(i, data));
+        if (data == null && results.get(i).handle((bytes, failure) -> failure).join() instanceof Error error) {
+            throw error;
+        }
         return data;
     }
 
@@ -184,7 +204,7 @@ final class InFlightMetatile {
         if (tilesNotEncoded.decrementAndGet() == 0) {
             try {
                 image.dispose();
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 LOGGER.log(Level.WARNING, "Disposing the image of metatile " + metatile + " failed", e);
             } finally {
                 metrics.imageDisposed();

@@ -3,6 +3,7 @@ package io.github.metatilefanout.engine;
 import io.github.metatilefanout.engine.store.MemoryTileStore;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -15,8 +16,11 @@ final class CountingStore implements TileStore {
     private final MemoryTileStore delegate = new MemoryTileStore();
     private final Map<TileKey, AtomicInteger> puts = new ConcurrentHashMap<>();
     private final Map<TileKey, AtomicInteger> transientPuts = new ConcurrentHashMap<>();
+    private final Set<String> storingThreads = ConcurrentHashMap.newKeySet();
     private volatile Predicate<TileKey> failFor = tile -> false;
+    private volatile Predicate<TileKey> gated = tile -> true;
     private volatile CountDownLatch putGate;
+    private volatile Error errorToThrow;
 
     CountingStore failingFor(Predicate<TileKey> predicate) {
         this.failFor = predicate;
@@ -29,6 +33,20 @@ final class CountingStore implements TileStore {
         return this;
     }
 
+    /** Makes the puts of the tiles {@code which} accepts wait for {@code gate} (at most ten seconds) first. */
+    CountingStore putsGatedBy(CountDownLatch gate, Predicate<TileKey> which) {
+        this.gated = which;
+        this.putGate = gate;
+        return this;
+    }
+
+    /** Makes the puts of the tiles {@code predicate} accepts throw {@code error}. */
+    CountingStore throwingFor(Predicate<TileKey> predicate, Error error) {
+        this.failFor = predicate;
+        this.errorToThrow = error;
+        return this;
+    }
+
     @Override
     public byte[] get(TileKey tile) {
         return delegate.get(tile);
@@ -38,7 +56,7 @@ final class CountingStore implements TileStore {
     public void put(TileKey tile, byte[] data) throws IOException {
         CountDownLatch gate = putGate;
         try {
-            if (gate != null && !gate.await(10, TimeUnit.SECONDS)) {
+            if (gate != null && gated.test(tile) && !gate.await(10, TimeUnit.SECONDS)) {
                 throw new IOException("test gate not opened");
             }
         } catch (InterruptedException e) {
@@ -46,8 +64,12 @@ final class CountingStore implements TileStore {
             throw new IOException("interrupted at the test gate", e);
         }
         if (failFor.test(tile)) {
+            if (errorToThrow != null) {
+                throw errorToThrow;
+            }
             throw new IOException("injected store failure for " + tile);
         }
+        storingThreads.add(Thread.currentThread().getName());
         puts.computeIfAbsent(tile, t -> new AtomicInteger()).incrementAndGet();
         delegate.put(tile, data);
     }
@@ -74,6 +96,11 @@ final class CountingStore implements TileStore {
 
     Map<TileKey, AtomicInteger> putsByTile() {
         return puts;
+    }
+
+    /** The names of the threads that stored tiles. */
+    Set<String> storingThreads() {
+        return storingThreads;
     }
 
     int totalTransientPuts() {

@@ -102,17 +102,17 @@ class FanoutEngineTest {
     }
 
     @Test
-    void requestedTileIsEncodedWhileThePoolTakesTheTileLocks() throws Exception {
-        // the pool may lock tiles only once the asked tile is encoded: a request that encoded it after the
-        // pool held every tile lock would leave the pool waiting here until its gate gave up
+    void requestedTileIsEncodedWhileTheKeeperTakesTheTileLocks() throws Exception {
+        // the keeper may lock tiles only once the asked tile is encoded: a request that encoded it after the
+        // keeper held every tile lock would leave the keeper waiting here until its gate gave up
         TileKey asked = tile("roads", 1, 2);
         CountDownLatch askedEncoded = new CountDownLatch(1);
-        AtomicBoolean poolWaitedInVain = new AtomicBoolean();
+        AtomicBoolean keeperWaitedInVain = new AtomicBoolean();
         LockProvider gatedForPool = (key, timeout) -> {
             if (key.startsWith("gwc_tile_")
-                    && Thread.currentThread().getName().startsWith(RawEncoder.POOL_THREAD_PREFIX)
+                    && Thread.currentThread().getName().equals(LockKeeper.THREAD_NAME)
                     && !askedEncoded.await(5, TimeUnit.SECONDS)) {
-                poolWaitedInVain.set(true);
+                keeperWaitedInVain.set(true);
             }
             return locks.acquire(key, timeout);
         };
@@ -131,7 +131,7 @@ class FanoutEngineTest {
 
         assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked)));
         awaitIdle();
-        assertFalse(poolWaitedInVain.get(), "the pool waited for the asked tile's encode");
+        assertFalse(keeperWaitedInVain.get(), "the keeper waited for the asked tile's encode");
         assertEquals(16, store.totalPuts());
         assertEquals(1, engine.metrics().getTilesEncodedOnRequestThread());
     }
@@ -451,23 +451,29 @@ class FanoutEngineTest {
     }
 
     @Test
-    void closeStoresPendingTilesAndLeavesNoThread() throws Exception {
-        CountDownLatch poolGate = new CountDownLatch(1);
-        encoder.poolThreadsGatedBy(poolGate);
-        engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
-        int before = liveThreads("metatile-fanout-");
-        assertTrue(before > 0);
+    void closeStoresEncodedTilesAndLeavesNoThreadThenServesSynchronously() throws Exception {
+        CountDownLatch storeGate = new CountDownLatch(1);
+        store.putsGatedBy(storeGate);
+        TileKey asked = tile("roads", 0, 0);
+        engine.getTile(request(asked, 4, renderer, encoder));
+        assertTrue(liveThreads("metatile-fanout") > 0);
 
-        poolGate.countDown();
+        storeGate.countDown();
         engine.close();
 
-        assertEquals(16, store.totalPuts());
+        assertTrue(store.puts(asked) == 1, "the asked tile, encoded before close, is stored");
+        assertEquals(
+                16,
+                store.totalPuts()
+                        + engine.metrics().getTilesAbandoned()
+                        + engine.metrics().getStoreFailures());
         assertEquals(0, locks.activeKeys());
         assertTrue(renderer.everyImageDisposedOnce());
-        await().atMost(BOUND).until(() -> liveThreads("metatile-fanout-") == 0);
+        assertEquals(0, liveThreads("metatile-fanout"));
+        int storedBeforeClose = store.totalPuts();
         TileResponse afterClose = engine.getTile(request(tile("roads", 40, 40), 4, renderer, encoder));
         assertEquals(Source.RENDERED, afterClose.source());
-        assertEquals(32, store.totalPuts());
+        assertEquals(storedBeforeClose + 16, store.totalPuts());
     }
 
     @Test
@@ -480,7 +486,7 @@ class FanoutEngineTest {
         assertTimeoutPreemptively(BOUND, () -> engine.close(Duration.ofSeconds(1)));
 
         await().atMost(BOUND).until(() -> locks.activeKeys() == 0);
-        await().atMost(BOUND).until(() -> liveThreads("metatile-fanout-") == 0);
+        assertEquals(0, liveThreads("metatile-fanout"));
         assertTrue(renderer.everyImageDisposedOnce());
         assertEquals(0, renderer.imagesAlive());
         assertEquals(0, engine.metrics().getMetatilesInFlight());

@@ -30,6 +30,7 @@ final class RawEncoder implements TileEncoder {
     private final Set<String> poolThreads = ConcurrentHashMap.newKeySet();
     private volatile long workNanos;
     private volatile Predicate<Rectangle> failFor = bounds -> false;
+    private volatile Error errorToThrow;
     private volatile CountDownLatch poolGate;
 
     /** Makes each encode take {@code work}, as real encoding would. */
@@ -41,6 +42,13 @@ final class RawEncoder implements TileEncoder {
     /** Makes the encoding of tiles whose bounds match {@code predicate} throw. */
     RawEncoder failingFor(Predicate<Rectangle> predicate) {
         this.failFor = predicate;
+        return this;
+    }
+
+    /** Makes the encoding of tiles whose bounds match {@code predicate} throw {@code error}. */
+    RawEncoder throwingFor(Predicate<Rectangle> predicate, Error error) {
+        this.failFor = predicate;
+        this.errorToThrow = error;
         return this;
     }
 
@@ -67,6 +75,9 @@ final class RawEncoder implements TileEncoder {
                 LockSupport.parkNanos(workNanos);
             }
             if (failFor.test(bounds)) {
+                if (errorToThrow != null) {
+                    throw errorToThrow;
+                }
                 throw new IOException("injected encoding failure at " + bounds);
             }
             Raster raster = image.getData(bounds);

@@ -5,9 +5,13 @@ import java.time.Duration;
 /**
  * Hands out exclusive locks by key, as GeoWebCache's lock providers do.
  *
- * <p>Locks are owned by threads: a lock is released by the thread that acquired it, and a thread that
- * already holds a lock may acquire it again (each acquisition is released once). The engine relies on
- * nothing else, so the same protocol works over an in-process provider and over a cluster-wide one.
+ * <p>A lock is released once, by the thread that acquired it. The engine never acquires a lock it already
+ * holds, so providers need not be reentrant (GeoWebCache's NIO file lock provider is not, within one JVM);
+ * the same protocol works over an in-process provider and over a cluster-wide one.
+ *
+ * <p>Providers may fail with a runtime exception of their own, for instance on their own timeout
+ * (GeoWebCache 2.0's memory and NIO providers do): the engine reports it as a {@link LockTimeoutException}
+ * naming the key.
  */
 public interface LockProvider {
 

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * An in-process lock provider with one reentrant lock per key.
+ * An in-process lock provider with one lock per key, released only by the thread that acquired it.
  *
  * <p>A key's lock exists while some thread holds it or waits for it, and is removed after that, so memory
  * does not grow with the number of keys ever used. Unlike a fixed array of locks chosen by hash (a striped
