@@ -49,6 +49,9 @@ final class FanoutPool {
 
     private int idle;
     private int helping;
+    /** Threads started that have not yet looked for work. */
+    private int starting;
+
     private boolean shutdown;
     /** Mirrors {@code jobs.size()} for helpers, which read it without the lock between tiles. */
     private volatile int jobsWaiting;
@@ -70,10 +73,10 @@ final class FanoutPool {
             if (shutdown) {
                 return false;
             }
-            int freeThreads = idle + helping + (size - threads.size()) - handOffs;
+            int freeThreads = idle + helping + starting + (size - threads.size()) - handOffs;
             if (freeThreads > 0) {
                 handOffs++;
-                if (handOffs > idle + helping) {
+                if (handOffs > idle + helping + starting) {
                     startThread();
                 }
             } else if (jobs.size() - handOffs >= queueBound) {
@@ -100,7 +103,8 @@ final class FanoutPool {
             for (int i = 0; i < wanted && i < idle; i++) {
                 workArrived.signal();
             }
-            for (int i = idle; i < wanted && threads.size() < size; i++) {
+            int spare = Math.max(0, idle + starting - handOffs); // free once the hand-offs are taken
+            for (int i = spare; i < wanted && threads.size() < size; i++) {
                 startThread();
             }
         } finally {
@@ -217,10 +221,17 @@ final class FanoutPool {
         Thread thread = new Thread(this::work, threadNamePrefix + threadCount.incrementAndGet());
         thread.setDaemon(true);
         threads.add(thread);
+        starting++;
         thread.start();
     }
 
     private void work() {
+        lock.lock();
+        try {
+            starting--;
+        } finally {
+            lock.unlock();
+        }
         try {
             for (Runnable task; (task = nextTask()) != null; ) {
                 try {

@@ -458,6 +458,22 @@ class FanoutPromisesTest {
         assertEquals(4, renderer.totalRenders());
     }
 
+    @Test
+    void jobsSubmittedBeforeTheirThreadsStartEachGetAThreadWithoutAQueue() throws Exception {
+        engine.reconfigure(new FanoutSettings(2, 0, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+        CountDownLatch poolGate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(poolGate);
+
+        engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
+        engine.getTile(request(tile("roads", 20, 20), 4, renderer, encoder));
+
+        assertEquals(2, engine.metrics().getJobsHandedOff());
+        assertEquals(0, engine.metrics().getJobsRunOnCallerPoolFull());
+        poolGate.countDown();
+        awaitIdle();
+        assertEquals(32, store.totalPuts());
+    }
+
     private void useLockProviderFailingOn(String failingKey, RuntimeException failure) {
         LockProvider failing = (key, timeout) -> {
             if (key.equals(failingKey)) {
