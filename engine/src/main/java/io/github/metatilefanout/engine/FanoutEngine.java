@@ -37,7 +37,8 @@ import java.util.logging.Logger;
  *
  * <p>A {@linkplain Mode#SEEDING seeding} call returns only once every tile of M is stored (or has failed,
  * logged and counted), even when M was already being processed for an interactive request: it waits for
- * that job, or runs it itself if no pool thread has started it.
+ * that job, or runs it itself if no pool thread has started it; when T is stored already, it still waits
+ * until no thread of any process holds the lock of another tile of M (a job of another node storing it).
  *
  * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and T's lock and always releases them
  * itself before returning. {@link #inFlight} holds a metatile from its hand-off until its job has finished;
@@ -95,7 +96,7 @@ public final class FanoutEngine implements AutoCloseable {
             }
         }
         if (cached != null) {
-            return new TileResponse(cached, Source.CACHE);
+            return cacheHit(cached, request);
         }
         LockProvider.Lock metatileLock = acquire(request.metatile().lockKey());
         try {
@@ -112,7 +113,7 @@ public final class FanoutEngine implements AutoCloseable {
             }
             cached = lookupUnderTileLock(request.tile(), policy);
             if (cached != null) {
-                return new TileResponse(cached, Source.CACHE);
+                return cacheHit(cached, request);
             }
             return renderAndFanOut(request);
         } finally {
@@ -327,6 +328,23 @@ public final class FanoutEngine implements AutoCloseable {
             throw new TileException(
                     "Interrupted while waiting for metatile " + job.flight().metatile(), e);
         }
+    }
+
+    /**
+     * A stored tile. For seeding, first waits until no thread of any process holds the lock of another
+     * tile of the metatile, that is until a job storing them (here or on another node) has stored them.
+     */
+    private TileResponse cacheHit(byte[] data, TileRequest request) throws TileException {
+        if (request.mode() == Mode.SEEDING) {
+            Metatile metatile = request.metatile();
+            for (int i = 0; i < metatile.tileCount(); i++) {
+                TileKey sibling = metatile.tile(i);
+                if (metatile.isCovered(i) && !sibling.equals(request.tile())) {
+                    Locks.releaseLogged(acquire(sibling.lockKey()), sibling.lockKey(), metrics);
+                }
+            }
+        }
+        return new TileResponse(data, Source.CACHE);
     }
 
     private byte[] lookupUnderTileLock(TileKey tile, CachePolicy policy) throws TileException {

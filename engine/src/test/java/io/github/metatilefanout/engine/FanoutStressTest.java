@@ -133,6 +133,88 @@ class FanoutStressTest {
         }
     }
 
+    @Test
+    void twoProcessesWithSeedingAmongTheirRequestsRenderEachMetatileOnceAndSeedingSeesItStored() throws Exception {
+        List<Metatile> metatiles = new ArrayList<>();
+        for (int position = 0; position < 60; position += 10) {
+            metatiles.add(metatile(4, tile("mixed", position, position)));
+            metatiles.add(metatile(10, tile("mixed10", position, 40)));
+        }
+        MemoryLockProvider locks = new MemoryLockProvider();
+        CountingStore store = new CountingStore();
+        ColorRenderer renderer = new ColorRenderer();
+        RawEncoder encoder = new RawEncoder().taking(Duration.ofNanos(200_000));
+        // two engines over one store and one lock provider stand for two GeoServer nodes
+        List<FanoutEngine> nodes = List.of(
+                new FanoutEngine(locks, store, new FanoutSettings(2, 2, FanoutSettings.DEFAULT_LOCK_TIMEOUT)),
+                new FanoutEngine(locks, store, new FanoutSettings(1, 0, FanoutSettings.DEFAULT_LOCK_TIMEOUT)));
+        int clients = 64;
+        ExecutorService threads = Executors.newFixedThreadPool(clients);
+        AtomicInteger seedingReturnedEarly = new AtomicInteger();
+        AtomicInteger wrongPixels = new AtomicInteger();
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<?>> running = new ArrayList<>();
+            for (int client = 0; client < clients; client++) {
+                Random random = new Random(1000 + client);
+                running.add(threads.submit(() -> {
+                    start.await();
+                    for (int r = 0; r < 10; r++) {
+                        Metatile metatile = metatiles.get(random.nextInt(metatiles.size()));
+                        TileKey asked = metatile.tile(random.nextInt(metatile.tileCount()));
+                        boolean seeding = random.nextInt(5) == 0;
+                        TileRequest request = TileRequest.interactive(asked, metatile, renderer, encoder)
+                                .withMode(seeding ? TileRequest.Mode.SEEDING : TileRequest.Mode.INTERACTIVE);
+                        TileResponse response =
+                                nodes.get(random.nextInt(nodes.size())).getTile(request);
+                        if (!RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked))) {
+                            wrongPixels.incrementAndGet();
+                        }
+                        if (seeding && !everyTileStored(store, metatile)) {
+                            seedingReturnedEarly.incrementAndGet();
+                        }
+                    }
+                    return null;
+                }));
+            }
+            assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+                start.countDown();
+                for (Future<?> client : running) {
+                    client.get();
+                }
+                await().atMost(Duration.ofSeconds(60))
+                        .until(() -> nodes.stream().allMatch(n -> n.metrics().getMetatilesInFlight() == 0)
+                                && locks.activeKeys() == 0);
+            });
+
+            assertEquals(0, wrongPixels.get());
+            assertEquals(0, seedingReturnedEarly.get(), "seeding calls that returned before their metatile was stored");
+            for (Metatile metatile : renderer.rendersByMetatile().keySet()) {
+                assertEquals(1, renderer.renders(metatile), "renders of " + metatile);
+                for (int i = 0; i < metatile.tileCount(); i++) {
+                    assertEquals(1, store.puts(metatile.tile(i)), "puts of " + metatile.tile(i));
+                }
+            }
+            assertTrue(renderer.everyImageDisposedOnce());
+            assertEquals(
+                    0,
+                    nodes.get(0).metrics().getFailures()
+                            + nodes.get(1).metrics().getFailures());
+        } finally {
+            threads.shutdownNow();
+            nodes.forEach(FanoutEngine::close);
+        }
+    }
+
+    private static boolean everyTileStored(CountingStore store, Metatile metatile) {
+        for (int i = 0; i < metatile.tileCount(); i++) {
+            if (store.puts(metatile.tile(i)) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static void assertAllCollide(List<Metatile> metatiles) {
         for (Metatile a : metatiles) {
             for (Metatile b : metatiles) {
