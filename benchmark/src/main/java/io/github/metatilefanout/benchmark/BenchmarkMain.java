@@ -33,7 +33,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * Runs a benchmark profile and writes its results: {@code java -jar benchmarks.jar quick} (or {@code full},
- * {@code smoke}). Any other arguments go to JMH's own command line.
+ * {@code smoke}). A regular expression after the profile's name keeps only the profile's runs of the
+ * benchmark classes whose simple name it finds, such as {@code java -jar benchmarks.jar full
+ * LoadedFirstTile}. Any other arguments go to JMH's own command line.
  *
  * <p>Writes, under {@code benchmark/target/benchmark-results/<profile>/} (or the folder named by the system
  * property {@value #RESULTS_PROPERTY}): {@code results.json} (JMH's JSON format), {@code results.md},
@@ -54,11 +56,19 @@ public final class BenchmarkMain {
     private BenchmarkMain() {}
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 1 && PROFILES.contains(args[0].toLowerCase(Locale.ROOT))) {
+        if ((args.length == 1 || args.length == 2) && PROFILES.contains(args[0].toLowerCase(Locale.ROOT))) {
             Profile profile = Profile.of(args[0]);
-            run(profile, resultsFolder(profile), command(args[0]));
+            String name = profile.name().toLowerCase(Locale.ROOT);
+            if (args.length == 1) {
+                run(profile, profile.runs(), resultsFolder(name), command(args[0]));
+            } else {
+                List<Profile.Run> runs = profile.runs(Pattern.compile(args[1]));
+                String folder = name + "-" + args[1].replaceAll("[^A-Za-z0-9_-]+", "_");
+                run(profile, runs, resultsFolder(folder), command(args[0] + " " + args[1]));
+            }
         } else if (args.length == 0) {
-            System.out.println("Usage: java -jar benchmarks.jar quick|full|smoke, or any JMH arguments");
+            System.out.println("Usage: java -jar benchmarks.jar quick|full|smoke [benchmark class regex],"
+                    + " or any JMH arguments");
         } else {
             org.openjdk.jmh.Main.main(args);
         }
@@ -69,12 +79,21 @@ public final class BenchmarkMain {
      * summary.
      */
     public static Results run(Profile profile, Path folder, String command) throws RunnerException, IOException {
+        return run(profile, profile.runs(), folder, command);
+    }
+
+    /**
+     * Runs {@code runs}, some of {@code profile}'s, with its timings, then writes the results into {@code
+     * folder} and prints the summary.
+     */
+    static Results run(Profile profile, List<Profile.Run> runs, Path folder, String command)
+            throws RunnerException, IOException {
         RunInfo info = RunInfo.starting(
                 profile.name().toLowerCase(Locale.ROOT),
                 command,
                 TileStoreFolder.parent().toString());
         List<RunResult> all = new ArrayList<>();
-        for (Profile.Run run : profile.runs()) {
+        for (Profile.Run run : runs) {
             all.addAll(new Runner(options(profile, run).build()).run());
         }
         info = info.ended();
@@ -136,9 +155,8 @@ public final class BenchmarkMain {
         }
     }
 
-    /** {@code <module>/target/benchmark-results/<profile>}, found from where this class was loaded. */
-    private static Path resultsFolder(Profile profile) {
-        String name = profile.name().toLowerCase(Locale.ROOT);
+    /** {@code <module>/target/benchmark-results/<name>}, found from where this class was loaded. */
+    private static Path resultsFolder(String name) {
         String configured = System.getProperty(RESULTS_PROPERTY);
         if (configured != null) {
             return Path.of(configured).resolve(name);
@@ -158,8 +176,8 @@ public final class BenchmarkMain {
         return Path.of("benchmark-results", name);
     }
 
-    private static String command(String profile) {
-        String launched = System.getProperty("sun.java.command", BenchmarkMain.class.getName() + " " + profile);
+    private static String command(String arguments) {
+        String launched = System.getProperty("sun.java.command", BenchmarkMain.class.getName() + " " + arguments);
         return launched.contains(".jar") ? "java -jar " + launched : "java " + launched;
     }
 }

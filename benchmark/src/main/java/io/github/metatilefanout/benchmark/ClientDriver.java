@@ -14,6 +14,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Simulated clients: a fixed number of threads that share out batches of requests, each thread sending
  * its next request as soon as the previous one is answered.
+ *
+ * <p>A batch starts with every client sending a request at once and ends with clients running out of
+ * requests one after the other, so its first and last requests do not see the batch's full load. {@link
+ * #run(int, Requester, LatencySink)} reports the time of the others only.
  */
 final class ClientDriver implements AutoCloseable {
 
@@ -21,6 +25,12 @@ final class ClientDriver implements AutoCloseable {
     @FunctionalInterface
     interface Requester {
         byte[] request(long number) throws Exception;
+    }
+
+    /** Receives the time of one request answered under the batch's full load. */
+    @FunctionalInterface
+    interface LatencySink {
+        void answered(long nanos);
     }
 
     private static final long BATCH_TIMEOUT_MINUTES = 10;
@@ -44,13 +54,32 @@ final class ClientDriver implements AutoCloseable {
 
     /** Sends {@code requests} requests through every client and returns the bytes answered. */
     long run(int requests, Requester requester) throws Exception {
+        return run(requests, requester, null);
+    }
+
+    /**
+     * Sends {@code requests} requests through every client, returns the bytes answered, and passes {@code
+     * sink} (unless null) the time of each request that ran under full load: every client busy from the
+     * moment it was sent until it was answered. These are the requests that are not the first of their
+     * client in the batch (the clients start at once, on a server that may have been idle) and that were
+     * answered while requests were still left to send (so no client had run out yet).
+     */
+    long run(int requests, Requester requester, LatencySink sink) throws Exception {
         AtomicInteger left = new AtomicInteger(requests);
         List<Future<Long>> done = new ArrayList<>(clients);
         for (int c = 0; c < clients; c++) {
             done.add(threads.submit(() -> {
                 long bytes = 0;
+                boolean first = true;
                 while (left.getAndDecrement() > 0) {
+                    long start = System.nanoTime();
                     bytes += requester.request(nextRequest.getAndIncrement()).length;
+                    long nanos = System.nanoTime() - start;
+                    // left only decreases: still positive now, it was all along, and no client has stopped
+                    if (sink != null && !first && left.get() > 0) {
+                        sink.answered(nanos);
+                    }
+                    first = false;
                 }
                 return bytes;
             }));

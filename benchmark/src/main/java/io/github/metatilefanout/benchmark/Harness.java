@@ -4,6 +4,7 @@ import io.github.metatilefanout.benchmark.render.MapRenderer;
 import io.github.metatilefanout.benchmark.render.MapStyle;
 import io.github.metatilefanout.benchmark.serve.CostMeter;
 import io.github.metatilefanout.benchmark.serve.ImageCensus;
+import io.github.metatilefanout.benchmark.serve.PoolUse;
 import io.github.metatilefanout.benchmark.serve.Seeder;
 import io.github.metatilefanout.benchmark.serve.ServingSetup;
 import io.github.metatilefanout.benchmark.serve.Strategy;
@@ -43,6 +44,7 @@ final class Harness implements AutoCloseable {
     private final ServingSetup setup;
     private final Workload workload;
     private final TileServer server;
+    private PoolUse poolUseBefore = PoolUse.NONE;
 
     Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent) throws IOException {
         MetatileGeometry geometry = Sizes.metatile(metatile);
@@ -107,8 +109,8 @@ final class Harness implements AutoCloseable {
     }
 
     /**
-     * Waits for the server to be idle, removes every tile stored by misses, and starts a new image peak and
-     * new render and encode times.
+     * Waits for the server to be idle, removes every tile stored by misses, and starts a new image peak,
+     * new render and encode times and new counts of pool use.
      */
     void startIteration() throws InterruptedException, TimeoutException {
         awaitIdle();
@@ -123,6 +125,12 @@ final class Harness implements AutoCloseable {
         }
         setup.census().resetPeak();
         setup.meter().reset();
+        poolUseBefore = server.poolUse();
+    }
+
+    /** What the server did with its metatiles since the iteration started (see {@link TileServer#poolUse()}). */
+    PoolUse poolUseThisIteration() {
+        return server.poolUse().since(poolUseBefore);
     }
 
     @Override

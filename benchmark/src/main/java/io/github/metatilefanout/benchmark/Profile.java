@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
@@ -24,19 +25,22 @@ public enum Profile {
             new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
             new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
             new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
+            new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
             new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300))),
     QUICK(
             Duration.ofSeconds(2),
             new Timing(1, TimeValue.seconds(1), 2, TimeValue.seconds(2)),
             new Timing(1, TimeValue.seconds(1), 2, TimeValue.seconds(3)),
             new Timing(1, TimeValue.milliseconds(2500), 1, TimeValue.milliseconds(2500)),
-            new Timing(1, TimeValue.seconds(1), 1, TimeValue.milliseconds(1500))),
+            new Timing(1, TimeValue.seconds(1), 1, TimeValue.milliseconds(1500)),
+            new Timing(0, TimeValue.milliseconds(100), 2, TimeValue.milliseconds(100))),
     FULL(
             Duration.ofSeconds(8),
             new Timing(1, TimeValue.seconds(3), 3, TimeValue.seconds(4)),
             new Timing(1, TimeValue.seconds(4), 4, TimeValue.seconds(6)),
             new Timing(2, TimeValue.seconds(3), 3, TimeValue.seconds(3)),
-            new Timing(1, TimeValue.seconds(2), 3, TimeValue.seconds(2)));
+            new Timing(1, TimeValue.seconds(2), 3, TimeValue.seconds(2)),
+            new Timing(1, TimeValue.milliseconds(100), 8, TimeValue.milliseconds(100)));
 
     /**
      * How long each trial runs.
@@ -67,6 +71,7 @@ public enum Profile {
     private final Timing interleaved;
     private final Timing firstTile;
     private final Timing costs;
+    private final Timing loadedFirstTile;
 
     /**
      * @param jitWarmUp how long each throughput and first-tile trial is first served to one client, before
@@ -77,13 +82,23 @@ public enum Profile {
      * @param firstTile timing of {@link FirstTileBenchmark}, whose invocations are few and need a longer
      *     warm-up
      * @param costs timing of {@link RenderEncodeBenchmark}
+     * @param loadedFirstTile timing of {@link LoadedFirstTileBenchmark}, whose invocations each serve a
+     *     batch per client through each strategy compared (seconds each): iterations of 100 ms run one
+     *     invocation each
      */
-    Profile(Duration jitWarmUp, Timing throughput, Timing interleaved, Timing firstTile, Timing costs) {
+    Profile(
+            Duration jitWarmUp,
+            Timing throughput,
+            Timing interleaved,
+            Timing firstTile,
+            Timing costs,
+            Timing loadedFirstTile) {
         this.jitWarmUp = jitWarmUp;
         this.throughput = throughput;
         this.interleaved = interleaved;
         this.firstTile = firstTile;
         this.costs = costs;
+        this.loadedFirstTile = loadedFirstTile;
     }
 
     /** The profile called {@code name}, case-insensitively. */
@@ -114,12 +129,33 @@ public enum Profile {
         if (benchmark == RenderEncodeBenchmark.class) {
             return costs;
         }
+        if (benchmark == LoadedFirstTileBenchmark.class) {
+            return loadedFirstTile;
+        }
         throw new IllegalArgumentException("No timing for " + benchmark.getName());
     }
 
     /** The JMH runs of this profile, in order. */
     public List<Run> runs() {
         return this == FULL ? fullRuns() : quickRuns();
+    }
+
+    /**
+     * The JMH runs of this profile, in order, of the benchmark classes whose simple name {@code benchmarks}
+     * finds.
+     *
+     * @throws IllegalArgumentException if there are none
+     */
+    public List<Run> runs(Pattern benchmarks) {
+        List<Run> selected = runs().stream()
+                .filter(run ->
+                        benchmarks.matcher(run.benchmark().getSimpleName()).find())
+                .toList();
+        if (selected.isEmpty()) {
+            throw new IllegalArgumentException("No benchmark of the " + name().toLowerCase(Locale.ROOT)
+                    + " profile matches '" + benchmarks.pattern() + "'");
+        }
+        return selected;
     }
 
     private static List<Run> quickRuns() {
@@ -133,6 +169,8 @@ public enum Profile {
         runs.add(firstTile(CACHING, "4x4", "png"));
         runs.add(firstTile(List.of("sequential", "fanout"), "10x10", "png"));
         runs.add(costs("4x4,10x10", "png"));
+        // time to first tile under load: 8 clients, pool 2, every request a miss, sequential and fanout in turn
+        runs.add(loadedFirstTile("sequential+fanout", "4x4,10x10"));
         return runs;
     }
 
@@ -157,6 +195,8 @@ public enum Profile {
         runs.add(throughput(List.of("direct"), "0", "4x4", "2xcores", List.of("4xcores"), "png8"));
         runs.add(firstTile(ALL, "4x4,10x10", "png,png8"));
         runs.add(costs("4x4,10x10", "png,png8"));
+        // time to first tile under load: 8 clients, pool 2, every request a miss, the three in turn
+        runs.add(loadedFirstTile("sequential+upstream-2.27+fanout", "4x4,10x10"));
         return runs;
     }
 
@@ -189,6 +229,17 @@ public enum Profile {
         params.put("pool", List.of("2xcores"));
         params.put("format", List.of(formats.split(",")));
         return new Run(FirstTileBenchmark.class, params);
+    }
+
+    /** The loaded case: 8 clients and a pool of 2 whatever the cores, RGBA PNG. */
+    private static Run loadedFirstTile(String strategies, String metatiles) {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        params.put("strategies", List.of(strategies));
+        params.put("metatile", List.of(metatiles.split(",")));
+        params.put("pool", List.of("2"));
+        params.put("clients", List.of("8"));
+        params.put("format", List.of("png"));
+        return new Run(LoadedFirstTileBenchmark.class, params);
     }
 
     private static Run costs(String metatiles, String formats) {

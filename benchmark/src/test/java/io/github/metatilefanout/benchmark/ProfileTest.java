@@ -3,9 +3,12 @@ package io.github.metatilefanout.benchmark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -21,6 +24,7 @@ class ProfileTest {
                     .forEach((name, values) -> values.forEach(value -> {
                         switch (name) {
                             case "strategy" -> Strategy.of(value);
+                            case "strategies" -> LoadedFirstTileBenchmark.strategies(value);
                             case "hits" -> Integer.parseInt(value);
                             case "metatile" -> Sizes.metatile(value);
                             case "pool", "clients" -> Sizes.count(value);
@@ -38,6 +42,46 @@ class ProfileTest {
             assertEquals(1, Profile.SMOKE.timing(run.benchmark()).measurementIterations());
             assertEquals(0, Profile.SMOKE.timing(run.benchmark()).warmupIterations());
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Profile.class)
+    void everyProfileTimesFirstTilesUnderTheIssuesLoadForBothShapes(Profile profile) {
+        List<Profile.Run> loaded = profile.runs(Pattern.compile("^LoadedFirstTileBenchmark$"));
+
+        assertEquals(1, loaded.size());
+        Map<String, List<String>> params = loaded.get(0).params();
+        assertEquals(List.of("4x4", "10x10"), params.get("metatile"));
+        assertEquals(List.of("8"), params.get("clients"));
+        assertEquals(List.of("2"), params.get("pool"));
+        assertEquals(List.of("png"), params.get("format"));
+        List<Strategy> compared =
+                LoadedFirstTileBenchmark.strategies(params.get("strategies").get(0));
+        assertTrue(compared.containsAll(List.of(Strategy.SEQUENTIAL, Strategy.FANOUT)), compared.toString());
+        assertTrue(profile.timing(LoadedFirstTileBenchmark.class).measurementIterations() >= 1);
+    }
+
+    @Test
+    void aRegularExpressionKeepsSomeOfAProfilesRuns() {
+        List<Profile.Run> firstTiles = Profile.FULL.runs(Pattern.compile("FirstTile"));
+
+        assertEquals(
+                List.of(FirstTileBenchmark.class, LoadedFirstTileBenchmark.class),
+                firstTiles.stream().map(Profile.Run::benchmark).toList());
+        assertThrows(IllegalArgumentException.class, () -> Profile.QUICK.runs(Pattern.compile("NoSuchBenchmark")));
+    }
+
+    @Test
+    void theFullProfileComparesUpstreamUnderLoadToo() {
+        Profile.Run loaded =
+                Profile.FULL.runs(Pattern.compile("LoadedFirstTile")).get(0);
+
+        assertEquals(
+                List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27, Strategy.FANOUT),
+                LoadedFirstTileBenchmark.strategies(
+                        loaded.params().get("strategies").get(0)));
+        assertThrows(IllegalArgumentException.class, () -> LoadedFirstTileBenchmark.strategies("fanout"));
+        assertThrows(IllegalArgumentException.class, () -> LoadedFirstTileBenchmark.strategies("fanout+nothing"));
     }
 
     @Test

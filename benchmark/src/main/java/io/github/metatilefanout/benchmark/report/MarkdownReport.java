@@ -35,6 +35,7 @@ public final class MarkdownReport {
         interleaved(md);
         resources(md);
         firstTile(md);
+        loadedFirstTile(md);
         md.append("## Checks\n\n```\n");
         summary.checks().forEach(line -> md.append(line).append('\n'));
         md.append("```\n");
@@ -177,6 +178,53 @@ public final class MarkdownReport {
                         number("%.1f", renderInside),
                         number("%.2f", encodeInside),
                         number("%.2f", m.get().score() / (renderInside + encodeInside))));
+            }
+        }
+        md.append('\n');
+    }
+
+    private void loadedFirstTile(StringBuilder md) {
+        List<Scenario> scenarios = results.loadedFirstTileScenarios();
+        if (scenarios.isEmpty()) {
+            return;
+        }
+        md.append("## Time to first tile under load, ms (every request a miss, strategies in turn in one JVM)\n\n");
+        md.append("Each request timed on its client, those sent while every client was busy; render and encode:"
+                + " mean times inside the strategy's requests, wherever they ran. The check reads p50 and p99"
+                + " against sequential's. To the pool: the metatiles whose other tiles went to the pool, out of"
+                + " all those rendered in the trial (the others were encoded on the request thread, the pool"
+                + " being full).\n\n");
+        md.append("| metatile | clients | pool | format | strategy | p50 | p99 | mean | requests |"
+                + " p50 / sequential | p99 / sequential | render inside | encode inside | to the pool |\n");
+        md.append("|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        List<Strategy> compared = List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27, Strategy.FANOUT);
+        for (Scenario scenario : scenarios) {
+            Latency sequential = results.loadedLatency(Strategy.SEQUENTIAL, scenario);
+            Measurement trial = results.loadedFirstTile(scenario).orElseThrow();
+            for (Strategy strategy : compared) {
+                Latency latency = results.loadedLatency(strategy, scenario);
+                if (!latency.measured()) {
+                    continue;
+                }
+                double handedOff = trial.secondary(Results.ofStrategy(strategy, Results.HANDED_OFF));
+                double ranOnCaller = trial.secondary(Results.ofStrategy(strategy, Results.RAN_ON_CALLER));
+                md.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %d | %d | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |%n",
+                        scenario.metatile(),
+                        Counts.resolve(scenario.clients()),
+                        Counts.resolve(scenario.pool()),
+                        scenario.format(),
+                        strategy,
+                        number("%.1f", latency.p50()),
+                        number("%.1f", latency.p99()),
+                        number("%.1f", latency.mean()),
+                        latency.samples(),
+                        number("%.2f", latency.p50() / sequential.p50()),
+                        number("%.2f", latency.p99() / sequential.p99()),
+                        number("%.1f", trial.secondary(Results.ofStrategy(strategy, Results.RENDER_MS))),
+                        number("%.2f", trial.secondary(Results.ofStrategy(strategy, Results.ENCODE_MS))),
+                        number("%.0f%%", 100 * handedOff / (handedOff + ranOnCaller))));
             }
         }
         md.append('\n');

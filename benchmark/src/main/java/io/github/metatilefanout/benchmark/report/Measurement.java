@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.SampleTimeResult;
 import org.openjdk.jmh.util.Statistics;
 
 /**
@@ -16,7 +17,10 @@ import org.openjdk.jmh.util.Statistics;
  * @param unit the primary score's unit
  * @param p50 the median of the primary samples (sample-time benchmarks)
  * @param p99 the 99th percentile of the primary samples (sample-time benchmarks)
- * @param secondary secondary results by name: {@code tiles}, {@code images.peak}, {@code gc.alloc.rate}...
+ * @param secondary secondary results by name: {@code tiles}, {@code images.peak}, {@code gc.alloc.rate}...;
+ *     for a secondary sample-time result such as {@code fanout.latency}, also its median, 99th percentile
+ *     and number of samples as {@code <name>}{@value #P50}, {@code <name>}{@value #P99} and {@code
+ *     <name>}{@value #SAMPLES}
  */
 public record Measurement(
         String benchmark,
@@ -26,6 +30,15 @@ public record Measurement(
         double p50,
         double p99,
         Map<String, Double> secondary) {
+
+    /** Appended to a secondary sample-time result's name: its median. */
+    public static final String P50 = ".p50";
+
+    /** Appended to a secondary sample-time result's name: its 99th percentile. */
+    public static final String P99 = ".p99";
+
+    /** Appended to a secondary sample-time result's name: its number of samples. */
+    public static final String SAMPLES = ".samples";
 
     public Measurement {
         params = Map.copyOf(params);
@@ -41,10 +54,6 @@ public record Measurement(
         }
         Result<?> primary = run.getPrimaryResult();
         Statistics statistics = primary.getStatistics();
-        Map<String, Double> secondary = new TreeMap<>();
-        for (Map.Entry<String, Result> entry : run.getSecondaryResults().entrySet()) {
-            secondary.put(entry.getKey(), entry.getValue().getScore());
-        }
         return new Measurement(
                 name.substring(name.lastIndexOf('.') + 1),
                 params,
@@ -52,7 +61,27 @@ public record Measurement(
                 primary.getScoreUnit(),
                 statistics.getN() > 0 ? statistics.getPercentile(50) : Double.NaN,
                 statistics.getN() > 0 ? statistics.getPercentile(99) : Double.NaN,
-                secondary);
+                secondaries(run.getSecondaryResults()));
+    }
+
+    /**
+     * The scores of JMH secondary results by name, with the median, 99th percentile and number of samples
+     * of those that are sample-time results.
+     */
+    public static Map<String, Double> secondaries(Map<String, Result> results) {
+        Map<String, Double> secondary = new TreeMap<>();
+        for (Map.Entry<String, Result> entry : results.entrySet()) {
+            secondary.put(entry.getKey(), entry.getValue().getScore());
+            if (entry.getValue() instanceof SampleTimeResult sampled) {
+                Statistics statistics = sampled.getStatistics();
+                if (statistics.getN() > 0) {
+                    secondary.put(entry.getKey() + P50, statistics.getPercentile(50));
+                    secondary.put(entry.getKey() + P99, statistics.getPercentile(99));
+                    secondary.put(entry.getKey() + SAMPLES, (double) statistics.getN());
+                }
+            }
+        }
+        return secondary;
     }
 
     /** A parameter's value, or {@code null}. */

@@ -22,6 +22,9 @@ public final class Results {
     /** The time-to-first-tile benchmark method. */
     public static final String FIRST_TILE = "firstTile";
 
+    /** The time-to-first-tile-under-load benchmark method, strategies in turn. */
+    public static final String LOADED_FIRST_TILE = "firstTilesInTurn";
+
     /** The metatile render cost benchmark method. */
     public static final String RENDER = "render";
 
@@ -39,6 +42,19 @@ public final class Results {
 
     /** The secondary result with the mean tile encode time in the serving harness, in ms. */
     public static final String ENCODE_MS = "encode.ms";
+
+    /**
+     * The secondary result, per strategy ({@link #ofStrategy}), with the times of the requests it answered,
+     * in ms; {@link Measurement} adds its {@value Measurement#P50}, {@value Measurement#P99} and {@value
+     * Measurement#SAMPLES}.
+     */
+    public static final String LATENCY = "latency";
+
+    /** The secondary result, per strategy, with the metatiles a server handed to its pool. */
+    public static final String HANDED_OFF = "jobs.handedOff";
+
+    /** The secondary result, per strategy, with the metatiles a server ran on the request thread, pool full. */
+    public static final String RAN_ON_CALLER = "jobs.ranOnCaller";
 
     /** The secondary result with the allocation rate, in MB/s. */
     public static final String ALLOCATION_RATE = "gc.alloc.rate";
@@ -127,6 +143,54 @@ public final class Results {
             case FANOUT -> "fanout";
             case DIRECT -> throw new IllegalArgumentException("direct is not interleaved");
         };
+    }
+
+    /**
+     * The name of a secondary result that a benchmark serving strategies in turn reports per strategy, such
+     * as {@code fanout.latency} for {@link #LATENCY}.
+     */
+    public static String ofStrategy(Strategy strategy, String figure) {
+        return interleavedCounter(strategy) + "." + figure;
+    }
+
+    /**
+     * The scenarios in which time to first tile was measured under load (every request a miss, the
+     * strategies in turn in one JVM), in {@link Scenario#ORDER}.
+     */
+    public List<Scenario> loadedFirstTileScenarios() {
+        TreeSet<Scenario> scenarios = new TreeSet<>(Scenario.ORDER);
+        for (Measurement m : measurements) {
+            if (m.benchmark().equals(LOADED_FIRST_TILE)) {
+                scenarios.add(loadedScenario(m));
+            }
+        }
+        return List.copyOf(scenarios);
+    }
+
+    /** The time-to-first-tile-under-load trial of {@code scenario}. */
+    public Optional<Measurement> loadedFirstTile(Scenario scenario) {
+        return measurements.stream()
+                .filter(m -> m.benchmark().equals(LOADED_FIRST_TILE)
+                        && loadedScenario(m).equals(scenario))
+                .findFirst();
+    }
+
+    /** The request times of {@code strategy} in a time-to-first-tile-under-load scenario. */
+    public Latency loadedLatency(Strategy strategy, Scenario scenario) {
+        String name = ofStrategy(strategy, LATENCY);
+        return loadedFirstTile(scenario)
+                .filter(m -> !Double.isNaN(m.secondary(name + Measurement.SAMPLES)))
+                .map(m -> new Latency(
+                        m.secondary(name + Measurement.P50),
+                        m.secondary(name + Measurement.P99),
+                        m.secondary(name),
+                        (long) m.secondary(name + Measurement.SAMPLES)))
+                .orElse(Latency.NONE);
+    }
+
+    /** A trial of the loaded benchmark as a scenario: every request is a miss. */
+    private static Scenario loadedScenario(Measurement m) {
+        return new Scenario(0, m.param("metatile"), m.param("clients"), m.param("pool"), m.param("format"));
     }
 
     /** Peak metatile images alive of {@code strategy} in {@code scenario}, or NaN when not measured. */

@@ -11,7 +11,7 @@ import java.util.TreeSet;
 
 /**
  * The closing text of a run: the ratio of {@code fanout}'s throughput to every other strategy's in each
- * scenario, and the issue's checks as PASS / FAIL lines.
+ * scenario, time to first tile under load per strategy, and the issue's checks as PASS / FAIL lines.
  */
 public final class Summary {
 
@@ -27,6 +27,9 @@ public final class Summary {
     /** Throughput fanout must reach against sequential at 75 % hits, with fewer clients than cores. */
     static final double HITS_75_VS_SEQUENTIAL = 1.5;
 
+    /** The strategies that cache, in the order the tables show them. */
+    private static final List<Strategy> CACHING = List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27, Strategy.FANOUT);
+
     private final Results results;
 
     public Summary(Results results) {
@@ -36,19 +39,21 @@ public final class Summary {
     /** The ratio lines and the check lines. */
     public String text() {
         StringBuilder text = new StringBuilder();
-        text.append("fanout throughput relative to the others (tiles/s ratio):\n");
-        for (Scenario scenario : results.scenarios()) {
-            text.append("  ").append(String.format(Locale.ROOT, "%-34s", scenario.label()));
-            for (Strategy other : Strategy.values()) {
-                if (other != Strategy.FANOUT) {
-                    text.append(String.format(Locale.ROOT, "  %6s x %s", ratio(scenario, other), other));
+        if (!results.scenarios().isEmpty()) {
+            text.append("fanout throughput relative to the others (tiles/s ratio):\n");
+            for (Scenario scenario : results.scenarios()) {
+                text.append("  ").append(String.format(Locale.ROOT, "%-34s", scenario.label()));
+                for (Strategy other : Strategy.values()) {
+                    if (other != Strategy.FANOUT) {
+                        text.append(String.format(Locale.ROOT, "  %6s x %s", ratio(scenario, other), other));
+                    }
                 }
+                text.append('\n');
             }
-            text.append('\n');
         }
         List<Scenario> interleaved = results.interleavedScenarios();
         if (!interleaved.isEmpty()) {
-            text.append("\ninterleaved in one JVM, batch by batch (tiles/s):\n");
+            text.append(text.isEmpty() ? "" : "\n").append("interleaved in one JVM, batch by batch (tiles/s):\n");
             for (Scenario scenario : interleaved) {
                 text.append("  ").append(String.format(Locale.ROOT, "%-34s", scenario.label()));
                 double fanout = results.interleavedTilesPerSecond(Strategy.FANOUT, scenario);
@@ -60,7 +65,31 @@ public final class Summary {
                 text.append('\n');
             }
         }
-        text.append("\nchecks:\n");
+        List<Scenario> loaded = results.loadedFirstTileScenarios();
+        if (!loaded.isEmpty()) {
+            text.append(text.isEmpty() ? "" : "\n")
+                    .append("time to first tile under load, every request a miss, strategies in turn in one JVM"
+                            + " (ms, p50 / p99):\n");
+            for (Scenario scenario : loaded) {
+                text.append("  ").append(String.format(Locale.ROOT, "%-34s", scenario.label()));
+                Latency fanout = results.loadedLatency(Strategy.FANOUT, scenario);
+                text.append(format("  fanout %6.1f / %6.1f", fanout.p50(), fanout.p99()));
+                for (Strategy other : List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27)) {
+                    Latency theirs = results.loadedLatency(other, scenario);
+                    if (theirs.measured()) {
+                        text.append(format(
+                                "  %s %6.1f / %6.1f (x %.2f / %.2f)",
+                                other,
+                                theirs.p50(),
+                                theirs.p99(),
+                                fanout.p50() / theirs.p50(),
+                                fanout.p99() / theirs.p99()));
+                    }
+                }
+                text.append('\n');
+            }
+        }
+        text.append(text.isEmpty() ? "" : "\n").append("checks:\n");
         for (String check : checks()) {
             text.append("  ").append(check).append('\n');
         }
@@ -71,6 +100,7 @@ public final class Summary {
     public List<String> checks() {
         List<String> lines = new ArrayList<>();
         firstTileChecks(lines);
+        loadedFirstTileChecks(lines);
         TreeSet<Scenario> throughputScenarios = new TreeSet<>(Scenario.ORDER);
         throughputScenarios.addAll(results.scenarios());
         throughputScenarios.addAll(results.interleavedScenarios());
@@ -115,6 +145,67 @@ public final class Summary {
                         "INFO  the same requests: mean %.1f ms = %.2f x (render %.1f + one encode %.1f ms, timed inside them)",
                         m.score(), m.score() / inside, m.secondary(Results.RENDER_MS), m.secondary(Results.ENCODE_MS)));
             }
+        }
+    }
+
+    /**
+     * Under load (several clients, every request a miss), fanout's request times against sequential's,
+     * measured in turn in one JVM: its p50 and its p99 no higher. An INFO line gives upstream-2.27's figures
+     * and the mean render and encode times inside each strategy's requests, which show how much the
+     * strategies' threads slowed each other down on the cores.
+     */
+    private void loadedFirstTileChecks(List<String> lines) {
+        for (Scenario scenario : results.loadedFirstTileScenarios()) {
+            Latency fanout = results.loadedLatency(Strategy.FANOUT, scenario);
+            Latency sequential = results.loadedLatency(Strategy.SEQUENTIAL, scenario);
+            if (!fanout.measured() || !sequential.measured()) {
+                continue;
+            }
+            String name = format(
+                    "first tile under load (%d clients, pool %d, 0%% hits), %s %s",
+                    Counts.resolve(scenario.clients()),
+                    Counts.resolve(scenario.pool()),
+                    scenario.metatile(),
+                    scenario.format());
+            lines.add(verdict(fanout.p50() <= sequential.p50() && fanout.p99() <= sequential.p99())
+                    + format(
+                            "%s: fanout p50 %.1f ms <= sequential %.1f ms (x %.2f) and p99 %.1f ms <= sequential"
+                                    + " %.1f ms (x %.2f); %d and %d requests timed",
+                            name,
+                            fanout.p50(),
+                            sequential.p50(),
+                            fanout.p50() / sequential.p50(),
+                            fanout.p99(),
+                            sequential.p99(),
+                            fanout.p99() / sequential.p99(),
+                            fanout.samples(),
+                            sequential.samples()));
+            StringBuilder info =
+                    new StringBuilder("INFO  the same trial, ").append(name).append(':');
+            Latency upstream = results.loadedLatency(Strategy.UPSTREAM_2_27, scenario);
+            if (upstream.measured()) {
+                info.append(format(" upstream-2.27 p50 %.1f ms, p99 %.1f ms;", upstream.p50(), upstream.p99()));
+            }
+            info.append(" mean render / one encode inside the requests (wherever they ran):");
+            Measurement trial = results.loadedFirstTile(scenario).orElseThrow();
+            String separator = " ";
+            for (Strategy strategy : CACHING) {
+                double render = trial.secondary(Results.ofStrategy(strategy, Results.RENDER_MS));
+                double encode = trial.secondary(Results.ofStrategy(strategy, Results.ENCODE_MS));
+                if (!Double.isNaN(render) && !Double.isNaN(encode)) {
+                    info.append(separator).append(format("%s %.1f / %.2f ms", strategy, render, encode));
+                    separator = ", ";
+                }
+            }
+            double handedOff = trial.secondary(Results.ofStrategy(Strategy.FANOUT, Results.HANDED_OFF));
+            double ranOnCaller = trial.secondary(Results.ofStrategy(Strategy.FANOUT, Results.RAN_ON_CALLER));
+            if (!Double.isNaN(handedOff) && !Double.isNaN(ranOnCaller) && handedOff + ranOnCaller > 0) {
+                info.append(format(
+                        "; fanout handed %.0f of its %.0f metatiles (%.0f%%) to its pool and encoded the others on the"
+                                + " request thread, the pool being full",
+                        handedOff, handedOff + ranOnCaller, 100 * handedOff / (handedOff + ranOnCaller)));
+            }
+            lines.add(info.toString());
         }
     }
 

@@ -42,6 +42,12 @@ final class FanoutServer implements TileServer {
     }
 
     @Override
+    public PoolUse poolUse() {
+        FanoutMetrics metrics = engine.metrics();
+        return new PoolUse(metrics.getJobsHandedOff(), metrics.getJobsRunOnCallerPoolFull());
+    }
+
+    @Override
     public void close() {
         engine.close();
     }

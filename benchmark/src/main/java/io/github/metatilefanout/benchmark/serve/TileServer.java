@@ -18,6 +18,14 @@ public interface TileServer extends AutoCloseable {
      */
     default void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {}
 
+    /**
+     * For a server whose pool may be full: the metatiles it handed to its pool and those it ran on the
+     * request thread, since it opened; {@link PoolUse#NONE} for the others.
+     */
+    default PoolUse poolUse() {
+        return PoolUse.NONE;
+    }
+
     /** Stops the server's threads; servers without threads have nothing to do. */
     @Override
     default void close() {}

@@ -12,7 +12,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ResultRole;
+import org.openjdk.jmh.results.SampleTimeResult;
+import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.util.SampleBuffer;
 
 class SummaryTest {
 
@@ -127,6 +134,108 @@ class SummaryTest {
                         + " request thread: fanout gains at most 2.00 x; in fanout's trial the same took 48.0 ms");
     }
 
+    @Test
+    void firstTileUnderLoadPassesOnlyWhenFanoutsP50AndP99AreNoHigherThanSequentials() {
+        List<Measurement> m = new ArrayList<>(sampleResults().measurements());
+        // 4x4: fanout lower on both; 10x10: lower p50, higher p99; 20x20: equal on both
+        m.add(loaded("4x4", new double[] {100, 300}, new double[] {120, 330, 125}, new double[] {80, 290, 85}));
+        m.add(loaded("10x10", new double[] {500, 900}, new double[] {600, 1000, 610}, new double[] {400, 1200, 450}));
+        m.add(loaded("20x20", null, new double[] {700, 1500, 750}, new double[] {700, 1500, 710}));
+        Results results = new Results(m);
+
+        List<String> checks = new Summary(results).checks();
+
+        assertLine(
+                checks,
+                "PASS",
+                "first tile under load (8 clients, pool 2, 0% hits), 4x4 png: fanout p50 80.0 ms <= sequential"
+                        + " 120.0 ms (x 0.67) and p99 290.0 ms <= sequential 330.0 ms (x 0.88); 40 and 40 requests"
+                        + " timed");
+        assertLine(
+                checks,
+                "FAIL",
+                "first tile under load (8 clients, pool 2, 0% hits), 10x10 png: fanout p50 400.0 ms <= sequential"
+                        + " 600.0 ms (x 0.67) and p99 1200.0 ms <= sequential 1000.0 ms (x 1.20)");
+        assertLine(checks, "PASS", "first tile under load (8 clients, pool 2, 0% hits), 20x20 png: fanout p50 700.0");
+        assertLine(
+                checks,
+                "INFO",
+                "the same trial, first tile under load (8 clients, pool 2, 0% hits), 4x4 png: upstream-2.27 p50"
+                        + " 100.0 ms, p99 300.0 ms; mean render / one encode inside the requests (wherever they"
+                        + " ran): sequential 30.0 / 1.00 ms, upstream-2.27 30.0 / 1.00 ms, fanout 30.0 / 1.00 ms;"
+                        + " fanout handed 30 of its 40 metatiles (75%) to its pool and encoded the others on the"
+                        + " request thread, the pool being full");
+        assertLine(checks, "INFO", "20x20 png: mean render / one encode inside the requests (wherever they ran):");
+
+        String text = new Summary(results).text();
+        assertTrue(
+                text.contains("fanout   80.0 /  290.0  sequential  120.0 /  330.0 (x 0.67 / 0.88)"
+                        + "  upstream-2.27  100.0 /  300.0 (x 0.80 / 0.97)"),
+                text);
+
+        String markdown = new MarkdownReport(
+                        results,
+                        new RunInfo(
+                                "quick",
+                                "java -jar benchmarks.jar quick",
+                                OffsetDateTime.now(ZoneOffset.UTC),
+                                1,
+                                1,
+                                "/dev/shm"))
+                .text();
+        assertTrue(
+                markdown.contains("| 10x10 | 8 | 2 | png | fanout | 400.0 | 1200.0 | 450.0 | 40 | 0.67 | 1.20 | 30.0 |"
+                        + " 1.00 | 75% |"),
+                markdown);
+        assertTrue(
+                markdown.contains(
+                        "| 4x4 | 8 | 2 | png | sequential | 120.0 | 330.0 | 125.0 | 40 | 1.00 | 1.00 | 30.0 | 1.00 | - |"),
+                markdown);
+    }
+
+    @Test
+    void aRunOfTheLoadedScenarioAloneShowsOnlyItsSections() {
+        Results results =
+                new Results(List.of(loaded("4x4", null, new double[] {120, 330, 125}, new double[] {80, 290, 85})));
+
+        String text = new Summary(results).text();
+
+        assertTrue(text.startsWith("time to first tile under load"), text);
+        assertTrue(text.contains("\n\nchecks:\n  PASS  first tile under load"), text);
+        assertTrue(!text.contains("throughput"), text);
+    }
+
+    @Test
+    void firstTileUnderLoadIsNotCheckedWithoutSequential() {
+        Measurement onlyFanout = loaded("4x4", null, null, new double[] {80, 290, 85});
+
+        List<String> checks = new Summary(new Results(List.of(onlyFanout))).checks();
+
+        assertTrue(checks.stream().noneMatch(l -> l.contains("under load")), String.join("\n", checks));
+    }
+
+    @Test
+    void sampleTimeSecondaryResultsBringTheirPercentiles() {
+        SampleBuffer times = new SampleBuffer();
+        for (int ms = 1; ms <= 200; ms++) {
+            times.add(TimeUnit.MILLISECONDS.toNanos(ms));
+        }
+        Map<String, Result> reported = new HashMap<>();
+        reported.put(
+                "fanout.latency",
+                new SampleTimeResult(ResultRole.SECONDARY, "fanout.latency", times, TimeUnit.MILLISECONDS));
+        reported.put("images.peak", new ScalarResult("images.peak", 7, "images", AggregationPolicy.MAX));
+
+        Map<String, Double> secondary = Measurement.secondaries(reported);
+
+        assertEquals(100.5, secondary.get("fanout.latency"), 1.5);
+        assertEquals(100, secondary.get("fanout.latency" + Measurement.P50), 2);
+        assertEquals(198, secondary.get("fanout.latency" + Measurement.P99), 3);
+        assertEquals(200, secondary.get("fanout.latency" + Measurement.SAMPLES));
+        assertEquals(7, secondary.get("images.peak"));
+        assertEquals(4 + 1, secondary.size());
+    }
+
     private static void assertLine(List<String> lines, String verdict, String fragment) {
         long found = lines.stream()
                 .filter(l -> l.startsWith(verdict) && l.contains(fragment))
@@ -211,6 +320,42 @@ class SummaryTest {
         counters.put("fanoutTiles", 1000.0);
         counters.put("fanoutMicros", 1000 * 1e6 / fanout);
         return new Measurement(Results.INTERLEAVED, params, 1, "ops/s", Double.NaN, Double.NaN, counters);
+    }
+
+    /**
+     * A time-to-first-tile-under-load trial, 8 clients, pool 2, png: per strategy {p50, p99, mean} in ms (or
+     * {p50, p99} for upstream-2.27), 40 requests each, null when not measured; every render 30 ms, every
+     * encode 1 ms.
+     */
+    private static Measurement loaded(String metatile, double[] upstream, double[] sequential, double[] fanout) {
+        Map<String, Double> secondary = new HashMap<>();
+        putLatency(secondary, "sequential", sequential);
+        putLatency(secondary, "upstream", upstream == null ? null : new double[] {upstream[0], upstream[1], 0});
+        putLatency(secondary, "fanout", fanout);
+        if (fanout != null) {
+            secondary.put("fanout." + Results.HANDED_OFF, 30.0);
+            secondary.put("fanout." + Results.RAN_ON_CALLER, 10.0);
+        }
+        return new Measurement(
+                Results.LOADED_FIRST_TILE,
+                Map.of("metatile", metatile, "pool", "2", "clients", "8", "format", "png"),
+                0.1,
+                "ops/s",
+                Double.NaN,
+                Double.NaN,
+                secondary);
+    }
+
+    private static void putLatency(Map<String, Double> secondary, String prefix, double[] figures) {
+        if (figures == null) {
+            return;
+        }
+        secondary.put(prefix + "." + Results.LATENCY, figures[2]);
+        secondary.put(prefix + "." + Results.LATENCY + Measurement.P50, figures[0]);
+        secondary.put(prefix + "." + Results.LATENCY + Measurement.P99, figures[1]);
+        secondary.put(prefix + "." + Results.LATENCY + Measurement.SAMPLES, 40.0);
+        secondary.put(prefix + "." + Results.RENDER_MS, 30.0);
+        secondary.put(prefix + "." + Results.ENCODE_MS, 1.0);
     }
 
     private static Measurement sample(String benchmark, Map<String, String> params, double p50) {
