@@ -56,6 +56,7 @@ final class GetMapRenderer implements MetatileRenderer {
     }
 
     /** As GeoServer does: zoom levels outside the cached range, and maps with skipped dimension warnings. */
+    // re-implements GeoServerTileLayer#setupCachingStrategy (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
     private boolean cachedOnlyTransiently() {
         int zoom = (int) tile.getTileIndex()[2];
         if (!metaTile.gridSubset().shouldCacheAtZoom(zoom)) {
@@ -65,6 +66,7 @@ final class GetMapRenderer implements MetatileRenderer {
         return skips != null && HTTPWarningAppender.anyMatch(skips);
     }
 
+    // re-implements GeoServerTileLayer#dispatchGetMap (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
     private WebMap dispatchGetMap() throws Exception {
         Cookie[] cookies = tile.servletReq == null ? null : tile.servletReq.getCookies();
         try {
@@ -79,6 +81,7 @@ final class GetMapRenderer implements MetatileRenderer {
         }
     }
 
+    // re-implements GeoServerTileLayer#buildGetMap (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
     private Map<String, String> getMapParameters() {
         GridSubset gridSubset = metaTile.gridSubset();
         Map<String, String> parameters = new HashMap<>();
@@ -104,6 +107,7 @@ final class GetMapRenderer implements MetatileRenderer {
         return parameters;
     }
 
+    // the WORKSPACE part of GeoServerTileLayer#buildGetMap (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
     private String workspaceWhenServicesAreNotGlobal() {
         GeoServer geoServer = GeoServerExtensions.bean(GeoServer.class);
         if (geoServer == null || geoServer.getGlobal().isGlobalServices()) {

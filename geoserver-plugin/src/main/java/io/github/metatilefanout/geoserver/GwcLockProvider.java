@@ -11,7 +11,7 @@ import org.geowebcache.GeoWebCacheException;
  * The engine's locks in GeoServer: a per-key in-process lock with a bounded wait, then GeoWebCache's
  * configured lock provider (memory, or NIO file locks shared by the nodes of a cluster).
  *
- * <p>GeoWebCache's providers wait without a timeout; taking the in-process lock first bounds every wait
+ * <p>GeoWebCache's providers wait up to their own timeout (GWC_LOCK_TIMEOUT); taking the in-process lock first bounds every wait
  * between threads of this GeoServer, and leaves GeoWebCache's provider to exclude other processes. Both
  * locks are owned by the acquiring thread and released by it, GeoWebCache's first.
  */
