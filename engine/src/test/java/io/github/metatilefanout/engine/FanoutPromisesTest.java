@@ -96,11 +96,7 @@ class FanoutPromisesTest {
 
     @Test
     void seedingTakesOverAJobStillQueuedAndStoresItWhileThePoolIsBusy() throws Exception {
-        engine.reconfigure(new FanoutSettings(1, 1, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
-        CountDownLatch poolGate = new CountDownLatch(1);
-        encoder.poolThreadsGatedBy(poolGate);
-        engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
-        await().atMost(BOUND).until(() -> engine.metrics().getActiveThreads() == 1);
+        CountDownLatch poolGate = occupyTheOnlyPoolThread();
         TileKey queued = tile("roads", 20, 20);
         engine.getTile(request(queued, 4, renderer, encoder));
         assertEquals(1, engine.metrics().getQueueDepth());
@@ -124,11 +120,7 @@ class FanoutPromisesTest {
 
     @Test
     void requestAnswersWhileItsJobWaitsInTheQueueBehindABusyPool() throws Exception {
-        engine.reconfigure(new FanoutSettings(1, 1, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
-        CountDownLatch poolGate = new CountDownLatch(1);
-        encoder.poolThreadsGatedBy(poolGate);
-        engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
-        await().atMost(BOUND).until(() -> engine.metrics().getActiveThreads() == 1);
+        CountDownLatch poolGate = occupyTheOnlyPoolThread();
         TileKey asked = tile("roads", 20, 20);
 
         TileResponse response =
@@ -147,11 +139,7 @@ class FanoutPromisesTest {
 
     @Test
     void siblingFromAnotherProcessWaitsForAQueuedJobInsteadOfRenderingAgain() throws Exception {
-        engine.reconfigure(new FanoutSettings(1, 1, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
-        CountDownLatch poolGate = new CountDownLatch(1);
-        encoder.poolThreadsGatedBy(poolGate);
-        engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
-        await().atMost(BOUND).until(() -> engine.metrics().getActiveThreads() == 1);
+        CountDownLatch poolGate = occupyTheOnlyPoolThread();
         TileKey asked = tile("roads", 20, 20);
         TileKey sibling = tile("roads", 23, 23);
         engine.getTile(request(asked, 4, renderer, encoder));
@@ -243,11 +231,7 @@ class FanoutPromisesTest {
 
     @Test
     void closeStoresTheTilesAlreadyEncodedOfAJobThatNeverStarted() throws Exception {
-        engine.reconfigure(new FanoutSettings(1, 1, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
-        CountDownLatch poolGate = new CountDownLatch(1);
-        encoder.poolThreadsGatedBy(poolGate);
-        engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
-        await().atMost(BOUND).until(() -> engine.metrics().getActiveThreads() == 1);
+        CountDownLatch poolGate = occupyTheOnlyPoolThread();
         TileKey queued = tile("roads", 20, 20);
         engine.getTile(request(queued, 4, renderer, encoder));
 
@@ -472,6 +456,19 @@ class FanoutPromisesTest {
         poolGate.countDown();
         awaitIdle();
         assertEquals(32, store.totalPuts());
+    }
+
+    /**
+     * A pool of one thread and a queue of one, its thread busy with a metatile of its own until the returned
+     * gate opens.
+     */
+    private CountDownLatch occupyTheOnlyPoolThread() throws TileException {
+        engine.reconfigure(new FanoutSettings(1, 1, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+        CountDownLatch poolGate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(poolGate);
+        engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
+        await().atMost(BOUND).until(() -> engine.metrics().getActiveThreads() == 1);
+        return poolGate;
     }
 
     private void useLockProviderFailingOn(String failingKey, RuntimeException failure) {
