@@ -247,8 +247,12 @@ public final class FanoutEngine implements AutoCloseable {
         } finally {
             if (handedOff) {
                 awaitTileLocks(tileLocks, metatile, lockTimeout);
-            } else if (!job.runOnCaller() && request.mode() == Mode.SEEDING) {
-                awaitStored(job); // another seeding request took it over first
+            } else if (!job.runOnCaller()) {
+                // a seeding request took it over first: its tiles must be locked before M's lock is released
+                awaitTileLocks(tileLocks, metatile, lockTimeout);
+                if (request.mode() == Mode.SEEDING) {
+                    awaitStored(job);
+                }
             }
         }
         return rendered(data, request);
