@@ -97,6 +97,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
      */
     @Override
     public synchronized FanoutSettings save(StoredSettings settings) throws IOException {
+        Integer pool = poolSetting.get();
         FanoutSettings effective = settings.withPoolSize(poolSize()).resolve();
         FanoutSettings previous = applied;
         applied = effective; // the store may announce this very write at once: it then finds nothing to apply
@@ -106,6 +107,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
             applied = previous;
             throw e;
         }
+        appliedPoolSetting = pool;
         apply(effective);
         LOGGER.info("metatile-fanout: settings saved to " + resource + " and applied: " + describe(effective));
         return effective;
