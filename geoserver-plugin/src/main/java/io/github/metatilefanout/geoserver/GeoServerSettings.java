@@ -86,7 +86,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
         try {
             return kept();
         } catch (IOException e) {
-            LOGGER.log(Level.WARNING, "metatile-fanout: " + e.getMessage() + "; showing the defaults", e);
+            LOGGER.log(Level.WARNING, "metatile-fanout: " + e.getMessage() + "; using the defaults", e);
             return StoredSettings.DEFAULTS.withPoolSize(poolSize());
         }
     }
