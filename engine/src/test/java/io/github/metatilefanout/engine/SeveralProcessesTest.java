@@ -3,14 +3,8 @@ package io.github.metatilefanout.engine;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.metatilefanout.engine.store.FileTileStore;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,9 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -111,49 +102,30 @@ class SeveralProcessesTest {
     /** Runs the nodes to their end and sums what they counted: category, then key, then the sum. */
     private Map<String, Map<String, Long>> runNodes(LockProtocol protocol) throws Exception {
         long deadline = System.nanoTime() + BOUND.toNanos();
-        List<Process> nodes = new ArrayList<>();
-        List<BlockingQueue<String>> outputs = new ArrayList<>();
+        List<ChildJvm> nodes = new ArrayList<>();
         try {
             for (int n = 0; n < NODES; n++) {
-                Process node = new ProcessBuilder(
-                                Path.of(System.getProperty("java.home"), "bin", "java")
-                                        .toString(),
-                                "-Xmx128m",
-                                "-XX:+UseSerialGC",
-                                "-XX:TieredStopAtLevel=1",
-                                "-Djava.awt.headless=true",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                ClusterNode.class.getName(),
-                                shared.toString(),
-                                Integer.toString(n),
-                                Integer.toString(THREADS),
-                                Integer.toString(METATILES),
-                                protocol.name())
-                        .redirectErrorStream(true)
-                        .start();
-                nodes.add(node);
-                outputs.add(linesOf(node, n));
+                nodes.add(ChildJvm.start(
+                        ClusterNode.class,
+                        shared.toString(),
+                        Integer.toString(n),
+                        Integer.toString(THREADS),
+                        Integer.toString(METATILES),
+                        protocol.name()));
             }
-            for (int n = 0; n < NODES; n++) {
-                awaitLine(outputs.get(n), "ready", deadline, n);
+            for (ChildJvm node : nodes) {
+                assertTrue(node.awaitLine("ready", deadline), "a node did not start in time: " + node.output());
             }
-            for (Process node : nodes) {
-                OutputStream in = node.getOutputStream();
-                in.write("go\n".getBytes(StandardCharsets.US_ASCII));
-                in.flush();
+            for (ChildJvm node : nodes) {
+                node.send("go");
             }
-            for (int n = 0; n < NODES; n++) {
-                Process node = nodes.get(n);
-                if (!node.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                    fail("node " + n + " did not end within " + BOUND.toSeconds() + " s: " + outputs.get(n));
-                }
-                assertEquals(0, node.exitValue(), "node " + n + " failed: " + outputs.get(n));
+            for (ChildJvm node : nodes) {
+                assertTrue(node.awaitEnd(deadline), "a node did not end in time: " + node.output());
+                assertEquals(0, node.exitValue(), "a node failed: " + node.output());
             }
         } finally {
-            for (Process node : nodes) {
-                node.destroyForcibly();
-                node.waitFor(10, TimeUnit.SECONDS);
+            for (ChildJvm node : nodes) {
+                node.close();
             }
         }
         Map<String, Map<String, Long>> counted = new TreeMap<>();
@@ -165,41 +137,6 @@ class SeveralProcessesTest {
             }
         }
         return counted;
-    }
-
-    /** The lines the node prints, read on a daemon thread as they come. */
-    private static BlockingQueue<String> linesOf(Process node, int n) {
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(
-                () -> {
-                    try (BufferedReader out =
-                            new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
-                        for (String line; (line = out.readLine()) != null; ) {
-                            lines.add(line);
-                        }
-                    } catch (IOException e) {
-                        lines.add("(output unreadable: " + e + ")");
-                    }
-                },
-                "node-" + n + " output");
-        reader.setDaemon(true);
-        reader.start();
-        return lines;
-    }
-
-    private static void awaitLine(BlockingQueue<String> lines, String expected, long deadline, int n)
-            throws InterruptedException {
-        List<String> seen = new ArrayList<>();
-        while (true) {
-            String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (line == null) {
-                fail("node " + n + " did not print '" + expected + "' in time; it printed " + seen);
-            }
-            if (line.equals(expected)) {
-                return;
-            }
-            seen.add(line);
-        }
     }
 
     private static int[] distinctPixels(byte[] tile) {
