@@ -43,8 +43,9 @@ import java.util.logging.Logger;
  * until no job of any process is storing M: it takes the lock of every other tile of M in turn ({@link
  * LockProtocol#TILE_LOCKS}), or M's lock and then its storing lock ({@link LockProtocol#STORING_LOCK}).
  *
- * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and T's lock and always releases them
- * itself before returning. {@link #inFlight} holds a metatile from its hand-off until its job has finished;
+ * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and the lock it takes to look T up
+ * again (T's, or M's storing lock) and always releases them itself before returning; a job's locks belong
+ * to its {@link JobLocks} holder. {@link #inFlight} holds a metatile from its hand-off until its job has finished;
  * {@link #pool} and {@link #retiredPools} change only under {@code this}.
  */
 public final class FanoutEngine implements AutoCloseable {
@@ -169,6 +170,7 @@ public final class FanoutEngine implements AutoCloseable {
         }
     }
 
+    /** Which locks this engine takes from its lock provider. */
     public LockProtocol lockProtocol() {
         return protocol;
     }
