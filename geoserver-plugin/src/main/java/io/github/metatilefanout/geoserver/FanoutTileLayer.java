@@ -15,12 +15,19 @@ import org.geowebcache.conveyor.ConveyorTile;
  */
 public class FanoutTileLayer extends GeoServerTileLayer {
 
+    private final transient GeoServerTileLayer wrapped;
     private final transient GeoServerFanout fanout;
 
     /** Wraps {@code layer}, sharing its configuration. */
     public FanoutTileLayer(GeoServerTileLayer layer, GeoServerFanout fanout) {
         super(layer);
+        this.wrapped = layer;
         this.fanout = fanout;
+    }
+
+    /** The GeoServer tile layer this one wraps, as GeoServer built it. */
+    GeoServerTileLayer wrapped() {
+        return wrapped;
     }
 
     @Override
