@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import org.geoserver.catalog.PublishedInfo;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geowebcache.GeoWebCacheException;
@@ -23,6 +24,15 @@ public class FanoutTileLayer extends GeoServerTileLayer {
         super(layer);
         this.wrapped = layer;
         this.fanout = fanout;
+    }
+
+    /**
+     * The wrapped layer's: GeoServer's copy constructor keeps only the id, which a layer built from its
+     * published info (not from the catalog) cannot look up again.
+     */
+    @Override
+    public PublishedInfo getPublishedInfo() {
+        return wrapped.getPublishedInfo();
     }
 
     /** The GeoServer tile layer this one wraps, as GeoServer built it. */

@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
 import io.github.metatilefanout.engine.FanoutMetrics;
@@ -26,11 +27,13 @@ import org.geoserver.data.test.MockData;
 import org.geoserver.data.test.SystemTestData;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.config.GWCConfig;
+import org.geoserver.gwc.layer.CatalogConfiguration;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
 import org.geoserver.platform.GeoServerExtensions;
 import org.geoserver.test.GeoServerSystemTestSupport;
 import org.geowebcache.layer.ExpirationRule;
+import org.geowebcache.layer.TileLayer;
 import org.geowebcache.mime.MimeType;
 import org.geowebcache.seed.GWCTask;
 import org.geowebcache.seed.TileBreeder;
@@ -40,6 +43,7 @@ import org.geowebcache.storage.TileRange;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
+import org.springframework.aop.support.AopUtils;
 import org.springframework.mock.web.MockHttpServletResponse;
 
 /**
@@ -92,6 +96,20 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     public void everyCachedLayerIsServedThroughTheEngine() {
         assertTrue(GWC.get().getTileLayerByName(LAYER) instanceof FanoutTileLayer);
         assertTrue(GWC.get().getTileLayerByName(LAYER) instanceof GeoServerTileLayer);
+        for (TileLayer layer : GWC.get().getTileLayers()) {
+            assertTrue(layer.getName(), layer instanceof FanoutTileLayer);
+        }
+    }
+
+    /** The bean keeps its class (lookups by GeoServer's class still find it); only a proxy is added. */
+    @Test
+    public void theCatalogConfigurationIsDecoratedNotReplaced() {
+        String bean = FanoutConfigurationPostProcessor.CATALOG_CONFIGURATION_BEAN;
+        assertEquals(
+                CatalogConfiguration.class.getName(),
+                applicationContext.getBeanFactory().getBeanDefinition(bean).getBeanClassName());
+        assertTrue(AopUtils.isAopProxy(applicationContext.getBean(bean)));
+        assertSame(applicationContext.getBean(bean), GeoServerExtensions.bean(CatalogConfiguration.class));
     }
 
     @Test
