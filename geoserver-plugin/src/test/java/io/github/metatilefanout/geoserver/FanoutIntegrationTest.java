@@ -34,6 +34,7 @@ import org.geoserver.platform.GeoServerExtensions;
 import org.geoserver.test.GeoServerSystemTestSupport;
 import org.geowebcache.layer.ExpirationRule;
 import org.geowebcache.layer.TileLayer;
+import org.geowebcache.locks.NIOLockProvider;
 import org.geowebcache.mime.MimeType;
 import org.geowebcache.seed.GWCTask;
 import org.geowebcache.seed.TileBreeder;
@@ -61,9 +62,12 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     private GeoServerFanout fanout;
     private long rendersBefore;
 
-    /** As GeoServer's own GWC integration tests do: a fresh data directory, reloaded, before each test. */
+    /**
+     * As GeoServer's own GWC integration tests do: a fresh data directory, reloaded, before each test; then
+     * the plugin on, direct WMS integration on, GeoWebCache's defaults otherwise, the test layer truncated.
+     */
     @Before
-    public void freshDataDirectory() throws Exception {
+    public void prepare() throws Exception {
         SystemTestData testData = getTestData();
         for (File file : testData.getDataDirectoryRoot().listFiles()) {
             FileUtils.deleteQuietly(file);
@@ -71,16 +75,14 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         testData.setUp();
         testData.setUpDefault();
         getGeoServer().reload();
-    }
 
-    @Before
-    public void prepare() throws Exception {
         fanout = GeoServerExtensions.bean(GeoServerFanout.class);
         fanout.setEnabled(true);
         GWC gwc = GWC.get();
         GWCConfig config = gwc.getConfig();
         config.setDirectWMSIntegrationEnabled(true);
         config.setMetaTilingThreads(null);
+        config.setLockProviderName(null);
         gwc.saveConfig(config);
         gwc.truncate(LAYER);
         rendersBefore = metrics().getRenders();
@@ -236,6 +238,52 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     }
 
     @Test
+    public void lockProviderFailureAnswersAnExceptionNamingTheLockAndHoldsNoLock() throws Exception {
+        FailingLockProvider gwcLocks = new FailingLockProvider("gwc_metatile_");
+        useGwcLockProvider("fanoutFailingLocks", gwcLocks);
+
+        MockHttpServletResponse wmts = wmtsResponse("image/png", 1, 1);
+        assertNotEquals(200, wmts.getStatus());
+        assertTrue(wmts.getContentAsString(), wmts.getContentAsString().contains("gwc_metatile_" + LAYER));
+        // as for any failure of a tile there, GeoServer's WMS integration logs it and renders the map itself
+        assertEquals(200, wmsTiledResponse(0, 0).getStatus());
+        assertEquals(2, gwcLocks.failures());
+        assertEquals(0, gwcLocks.held());
+        assertEquals(0, fanout.activeLockKeys());
+        assertEquals(rendersBefore, metrics().getRenders());
+    }
+
+    /** GeoWebCache's NIO provider times out (after 1 s here) on a metatile another node holds. */
+    @Test
+    public void lockTimeoutOfGeoWebCachesProviderAnswersAServiceExceptionAndHoldsNoLock() throws Exception {
+        File lockRoot = getTestData()
+                .getDataDirectoryRoot()
+                .toPath()
+                .resolve("fanout-locks")
+                .toFile();
+        useGwcLockProvider("fanoutNioLocks", new NIOLockProvider(lockRoot.getPath(), 1));
+        String metatileKey = "gwc_metatile_" + LAYER + "_" + GRID + "_0_0_" + ZOOM + ".png";
+        org.geowebcache.locks.LockProvider.Lock otherNode =
+                new NIOLockProvider(lockRoot.getPath(), 1).getLock(metatileKey);
+        MockHttpServletResponse response;
+        try {
+            response = wmtsResponse("image/png", 1, 1);
+        } finally {
+            otherNode.release();
+        }
+
+        assertNotEquals(200, response.getStatus());
+        assertTrue(response.getContentAsString(), response.getContentAsString().contains(metatileKey));
+        assertEquals(0, fanout.activeLockKeys());
+        assertEquals(
+                "nothing held: the same metatile renders now",
+                200,
+                wmtsResponse("image/png", 1, 1).getStatus());
+        awaitStored(16);
+        assertEquals(0, fanout.activeLockKeys());
+    }
+
+    @Test
     public void poolSizeFromTheCachingDefaultsIsAppliedWithoutARestart() throws Exception {
         GWC gwc = GWC.get();
         GWCConfig config = gwc.getConfig();
@@ -268,16 +316,30 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
                 + column);
     }
 
-    /** A tile of zoom 1 (45 degrees) through WMS with tiled=true. */
+    /** A tile of zoom 2 (45 degrees) through WMS with tiled=true, served by GeoWebCache. */
     private byte[] wmsTiledTile(int column, int row) throws Exception {
-        double minX = -180 + column * 45.0;
-        double maxY = 90 - row * 45.0;
-        MockHttpServletResponse response = getAsServletResponse("wms?service=WMS&version=1.1.1&request=GetMap&layers="
-                + LAYER + "&styles=&srs=" + GRID + "&bbox=" + minX + "," + (maxY - 45) + "," + (minX + 45) + ","
-                + maxY + "&width=256&height=256&format=image/png&tiled=true");
+        MockHttpServletResponse response = wmsTiledResponse(column, row);
         assertEquals(200, response.getStatus());
         assertEquals("image/png", response.getContentType());
+        assertEquals(response.getHeader("geowebcache-miss-reason"), GRID, response.getHeader("geowebcache-gridset"));
         return response.getContentAsByteArray();
+    }
+
+    private MockHttpServletResponse wmsTiledResponse(int column, int row) throws Exception {
+        double minX = -180 + column * 45.0;
+        double maxY = 90 - row * 45.0;
+        return getAsServletResponse("wms?service=WMS&version=1.1.1&request=GetMap&layers="
+                + LAYER + "&styles=&srs=" + GRID + "&bbox=" + minX + "," + (maxY - 45) + "," + (minX + 45) + ","
+                + maxY + "&width=256&height=256&format=image/png&tiled=true");
+    }
+
+    /** Makes {@code provider} GeoWebCache's lock provider, as an admin does by naming its bean. */
+    private void useGwcLockProvider(String beanName, org.geowebcache.locks.LockProvider provider) throws Exception {
+        applicationContext.getBeanFactory().registerSingleton(beanName, provider);
+        GWC gwc = GWC.get();
+        GWCConfig config = gwc.getConfig();
+        config.setLockProviderName(beanName);
+        gwc.saveConfig(config);
     }
 
     private boolean isStored(long x, long y, String format) throws Exception {
