@@ -122,11 +122,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
             throws GeoWebCacheException {
         long[] index = tile.getTileIndex();
         int zoom = (int) index[2];
-        int expireCache = layer.getExpireCache(zoom);
-        boolean cached = expireCache != GWCVars.CACHE_DISABLE_CACHE;
-        if (cached && tile.retrieve(expireCache * 1000L)) {
-            return tile;
-        }
+        boolean cached = layer.getExpireCache(zoom) != GWCVars.CACHE_DISABLE_CACHE;
         MimeType format = tile.getMimeType();
         GridSubset gridSubset = layer.getGridSubset(tile.getGridSetId());
         FanoutMetaTile metaTile = new FanoutMetaTile(
@@ -154,15 +150,21 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
                 cached ? CachePolicy.PERSIST : CachePolicy.NONE,
                 Dispatcher.REQUEST.get() == null ? Mode.SEEDING : Mode.INTERACTIVE);
         long requestTime = System.currentTimeMillis();
+        store.takeLastReadCreated(); // nothing left from an earlier request on this thread
         TileResponse response;
+        Long storedCreated;
         try {
             response = currentEngine().getTile(request);
         } catch (TileException e) {
             throw new GeoWebCacheException(e.getMessage(), e);
+        } finally {
+            storedCreated = store.takeLastReadCreated();
         }
         tile.setBlob(new ByteArrayResource(response.data()));
         tile.setCacheResult(response.isCacheHit() ? CacheResult.HIT : CacheResult.MISS);
-        tile.getStorageObject().setCreated(requestTime);
+        boolean fromStore = response.source() == TileResponse.Source.CACHE && storedCreated != null;
+        // as GeoServer: a stored tile's own time, a rendered one's the time of the request
+        tile.getStorageObject().setCreated(fromStore ? storedCreated : requestTime);
         return tile;
     }
 

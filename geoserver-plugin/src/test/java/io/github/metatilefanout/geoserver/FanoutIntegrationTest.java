@@ -12,6 +12,10 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.Serializable;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -19,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import javax.imageio.ImageIO;
 import org.apache.commons.io.FileUtils;
 import org.geoserver.catalog.DataStoreInfo;
@@ -38,6 +43,8 @@ import org.geowebcache.locks.NIOLockProvider;
 import org.geowebcache.mime.MimeType;
 import org.geowebcache.seed.GWCTask;
 import org.geowebcache.seed.TileBreeder;
+import org.geowebcache.storage.BlobStore;
+import org.geowebcache.storage.DefaultStorageBroker;
 import org.geowebcache.storage.StorageBroker;
 import org.geowebcache.storage.TileObject;
 import org.geowebcache.storage.TileRange;
@@ -283,6 +290,53 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         assertEquals(0, fanout.activeLockKeys());
     }
 
+    /**
+     * A miss reads the blob store once before taking a lock and once under the tile lock (as GeoServer
+     * does); a hit once.
+     */
+    @Test
+    public void aMissReadsTheBlobStoreOnceBeforeLockingAndAHitOnce() throws Exception {
+        AtomicInteger reads = countBlobStoreReads();
+        try {
+            assertEquals(200, wmtsResponse("image/png", 2, 1).getStatus());
+            assertEquals("lookup, then the re-probe under the tile lock", 2, reads.get());
+            awaitStored(16);
+
+            reads.set(0);
+            assertEquals(200, wmtsResponse("image/png", 3, 1).getStatus());
+            assertEquals(1, reads.get());
+        } finally {
+            restoreBlobStore();
+        }
+    }
+
+    /** A hit answers with the stored tile's creation time and the same headers as GeoServer's own path. */
+    @Test
+    public void aHitHasTheHeadersOfGeoServersOwnPath() throws Exception {
+        wmtsResponse("image/png", 1, 1);
+        awaitStored(16);
+        TileObject stored = TileObject.createQueryTileObject(LAYER, new long[] {1, 2, ZOOM}, GRID, "image/png", null);
+        assertTrue(GeoServerExtensions.bean(StorageBroker.class).get(stored));
+
+        MockHttpServletResponse ours = wmtsResponse("image/png", 1, 1);
+        fanout.setEnabled(false);
+        MockHttpServletResponse stock = wmtsResponse("image/png", 1, 1);
+
+        assertEquals(stored.getCreated() / 1000, ours.getDateHeader("Last-Modified") / 1000);
+        for (String header : List.of(
+                "Last-Modified",
+                "Cache-Control",
+                "Expires",
+                "ETag",
+                "geowebcache-cache-result",
+                "geowebcache-tile-index",
+                "geowebcache-gridset",
+                "Content-Type")) {
+            assertEquals(header, stock.getHeader(header), ours.getHeader(header));
+        }
+        assertArrayEquals(stock.getContentAsByteArray(), ours.getContentAsByteArray());
+    }
+
     @Test
     public void poolSizeFromTheCachingDefaultsIsAppliedWithoutARestart() throws Exception {
         GWC gwc = GWC.get();
@@ -331,6 +385,37 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         return getAsServletResponse("wms?service=WMS&version=1.1.1&request=GetMap&layers="
                 + LAYER + "&styles=&srs=" + GRID + "&bbox=" + minX + "," + (maxY - 45) + "," + (minX + 45) + ","
                 + maxY + "&width=256&height=256&format=image/png&tiled=true");
+    }
+
+    private BlobStore originalBlobStore;
+
+    /** Counts the reads of GeoWebCache's blob store, through the storage broker's (private) blob store. */
+    private AtomicInteger countBlobStoreReads() throws Exception {
+        AtomicInteger reads = new AtomicInteger();
+        Field field = DefaultStorageBroker.class.getDeclaredField("blobStore");
+        field.setAccessible(true);
+        Object broker = GeoServerExtensions.bean(StorageBroker.class);
+        originalBlobStore = (BlobStore) field.get(broker);
+        InvocationHandler counting = (proxy, method, arguments) -> {
+            if (method.getName().equals("get")) {
+                reads.incrementAndGet();
+            }
+            try {
+                return method.invoke(originalBlobStore, arguments);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        field.set(
+                broker,
+                Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BlobStore.class}, counting));
+        return reads;
+    }
+
+    private void restoreBlobStore() throws Exception {
+        Field field = DefaultStorageBroker.class.getDeclaredField("blobStore");
+        field.setAccessible(true);
+        field.set(GeoServerExtensions.bean(StorageBroker.class), originalBlobStore);
     }
 
     /** Makes {@code provider} GeoWebCache's lock provider, as an admin does by naming its bean. */
