@@ -69,6 +69,12 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     private GeoServerFanout fanout;
     private long rendersBefore;
 
+    @Override
+    protected void setUpSpring(List<String> springContextLocations) {
+        super.setUpSpring(springContextLocations);
+        springContextLocations.add("classpath:/metatile-context-recorder.xml");
+    }
+
     /**
      * As GeoServer's own GWC integration tests do: a fresh data directory, reloaded, before each test; then
      * the plugin on, direct WMS integration on, GeoWebCache's defaults otherwise, the test layer truncated.
@@ -335,6 +341,32 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
             assertEquals(header, stock.getHeader(header), ours.getHeader(header));
         }
         assertArrayEquals(stock.getContentAsByteArray(), ours.getContentAsByteArray());
+    }
+
+    /** The GetMap of a metatile sees the metatile context GeoServer's own path sets, and the same headers. */
+    @Test
+    public void aMissHasTheMetatileContextAndHeadersOfGeoServersOwnPath() throws Exception {
+        MetatileContextRecorder contexts = GeoServerExtensions.bean(MetatileContextRecorder.class);
+        contexts.take();
+        MockHttpServletResponse ours = wmtsResponse("image/png", 1, 1);
+        List<String> ourContexts = contexts.take();
+        awaitStored(16);
+        fanout.setEnabled(false);
+        GWC.get().truncate(LAYER);
+        MockHttpServletResponse stock = wmtsResponse("image/png", 1, 1);
+
+        assertEquals(List.of("1024x1024/256"), ourContexts);
+        assertEquals(ourContexts, contexts.take());
+        for (String header : List.of(
+                "Cache-Control",
+                "geowebcache-cache-result",
+                "geowebcache-tile-index",
+                "geowebcache-gridset",
+                "geowebcache-layer",
+                "Content-Type")) {
+            assertEquals(header, stock.getHeader(header), ours.getHeader(header));
+        }
+        assertEquals("MISS", ours.getHeader("geowebcache-cache-result"));
     }
 
     @Test
