@@ -9,7 +9,6 @@ import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
-import org.geotools.util.logging.Logging;
 import org.geowebcache.config.TileLayerConfiguration;
 import org.geowebcache.layer.TileLayer;
 import org.springframework.aop.framework.ProxyFactory;
@@ -31,7 +30,7 @@ public class FanoutConfigurationPostProcessor implements BeanPostProcessor, Bean
 
     static final String CATALOG_CONFIGURATION_BEAN = "gwcCatalogConfiguration";
 
-    private static final Logger LOGGER = Logging.getLogger(FanoutConfigurationPostProcessor.class);
+    private static final Logger LOGGER = GeoServerLogBridge.logger(FanoutConfigurationPostProcessor.class);
 
     private ObjectProvider<GeoServerFanout> fanout;
 

@@ -51,8 +51,11 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     /** System property that starts GeoServer with the engine switched off: {@code -Dmetatile-fanout.enabled=false}. */
     public static final String ENABLED_PROPERTY = "metatile-fanout.enabled";
 
-    private static final Logger LOGGER = Logger.getLogger(GeoServerFanout.class.getName());
+    private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerFanout.class);
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
+
+    /** Before anything else, so that what the settings and the engine log lands in GeoServer's log. */
+    private final GeoServerLogBridge logBridge = GeoServerLogBridge.install();
 
     private final GWC gwc;
     private final StorageBroker storageBroker;
@@ -96,6 +99,9 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         }
         if (engine != null) {
             engine.close(SHUTDOWN_GRACE);
+        }
+        if (logBridge != null) {
+            logBridge.close();
         }
     }
 

@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertNotSame;
 import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
@@ -17,6 +18,7 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -24,6 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
 import javax.imageio.ImageIO;
 import org.apache.commons.io.FileUtils;
 import org.geoserver.catalog.DataStoreInfo;
@@ -37,6 +40,7 @@ import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
 import org.geoserver.platform.GeoServerExtensions;
 import org.geoserver.test.GeoServerSystemTestSupport;
+import org.geotools.util.logging.Logging;
 import org.geowebcache.layer.ExpirationRule;
 import org.geowebcache.layer.TileLayer;
 import org.geowebcache.locks.NIOLockProvider;
@@ -367,6 +371,15 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
             assertEquals(header, stock.getHeader(header), ours.getHeader(header));
         }
         assertEquals("MISS", ours.getHeader("geowebcache-cache-result"));
+    }
+
+    /** GeoServer logs through Log4J here: the engine's records go to its loggers under org.geoserver. */
+    @Test
+    public void theEnginesLinesGoToGeoServersLogging() {
+        Logger geoServers = Logging.getLogger("org.geoserver.metatilefanout.engine.FanoutEngine");
+        assertNotSame(Logger.getLogger(geoServers.getName()), geoServers);
+        assertTrue(Arrays.stream(Logger.getLogger(GeoServerLogBridge.ROOT).getHandlers())
+                .anyMatch(GeoServerLogBridge.class::isInstance));
     }
 
     @Test
