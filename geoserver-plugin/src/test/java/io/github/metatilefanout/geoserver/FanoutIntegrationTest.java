@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -133,38 +134,50 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
 
     @Test
     public void tilesArePixelIdenticalWithAndWithoutTheEngine() throws Exception {
-        for (String format : List.of("image/png", "image/jpeg")) {
+        GeoServerTileLayer layer = (GeoServerTileLayer) GWC.get().getTileLayerByName(LAYER);
+        layer.getInfo().getMimeFormats().add("image/png8");
+        GWC.get().save(layer);
+        for (String format : List.of("image/png", "image/png8", "image/jpeg")) {
             for (long[] tile : List.of(new long[] {0, 0}, new long[] {2, 1}, new long[] {5, 3}, new long[] {7, 2})) {
                 fanout.setEnabled(false);
                 GWC.get().truncate(LAYER);
                 BufferedImage stock = decode(wmtsTile(format, tile[0], tile[1]));
                 fanout.setEnabled(true);
                 GWC.get().truncate(LAYER);
+                long renders = metrics().getRenders();
                 BufferedImage ours = decode(wmtsTile(format, tile[0], tile[1]));
 
-                String where = format + " tile " + tile[0] + "," + tile[1];
+                String where = "WMTS " + format + " tile " + tile[0] + "," + tile[1];
+                assertEquals(where, renders + 1, metrics().getRenders());
                 assertArrayEquals(where, pixels(stock), pixels(ours));
             }
+            fanout.setEnabled(false);
+            GWC.get().truncate(LAYER);
+            BufferedImage stock = decode(wmsTiledTile(format, 2, 1));
+            fanout.setEnabled(true);
+            GWC.get().truncate(LAYER);
+            long renders = metrics().getRenders();
+            BufferedImage ours = decode(wmsTiledTile(format, 2, 1));
+            assertEquals("WMS tiled=true " + format, renders + 1, metrics().getRenders());
+            assertArrayEquals("WMS tiled=true " + format, pixels(stock), pixels(ours));
         }
-        GWC.get().truncate(LAYER);
-        fanout.setEnabled(false);
-        BufferedImage stock = decode(wmsTiledTile(0, 0));
-        fanout.setEnabled(true);
-        GWC.get().truncate(LAYER);
-        BufferedImage ours = decode(wmsTiledTile(0, 0));
-        assertArrayEquals("WMS tiled=true", pixels(stock), pixels(ours));
     }
 
     @Test
     public void siblingRequestsCauseOneGetMapPerMetatile() throws Exception {
-        ExecutorService clients = Executors.newFixedThreadPool(8);
+        ExecutorService clients = Executors.newFixedThreadPool(16);
+        CountDownLatch allReady = new CountDownLatch(16);
         try {
             List<Callable<MockHttpServletResponse>> requests = new ArrayList<>();
             for (int x = 0; x < 4; x++) {
                 for (int y = 0; y < 4; y++) {
                     long column = x;
                     long row = y;
-                    requests.add(() -> wmtsResponse("image/png", column, row));
+                    requests.add(() -> {
+                        allReady.countDown();
+                        assertTrue("16 clients started", allReady.await(30, TimeUnit.SECONDS));
+                        return wmtsResponse("image/png", column, row);
+                    });
                 }
             }
             for (Future<MockHttpServletResponse> response : clients.invokeAll(requests, 60, TimeUnit.SECONDS)) {
@@ -263,7 +276,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         assertNotEquals(200, wmts.getStatus());
         assertTrue(wmts.getContentAsString(), wmts.getContentAsString().contains("gwc_metatile_" + LAYER));
         // as for any failure of a tile there, GeoServer's WMS integration logs it and renders the map itself
-        assertEquals(200, wmsTiledResponse(0, 0).getStatus());
+        assertEquals(200, wmsTiledResponse(LAYER, "image/png", 0, 0).getStatus());
         assertEquals(2, gwcLocks.failures());
         assertEquals(0, gwcLocks.held());
         assertEquals(0, fanout.activeLockKeys());
@@ -382,6 +395,23 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
                 .anyMatch(GeoServerLogBridge.class::isInstance));
     }
 
+    /**
+     * This GeoServer (d1c44da2) has no multi-layer tile caching (GEOS-12180): GeoWebCache declines a tiled
+     * request for two layers and GeoServer renders it; nothing waits on the engine.
+     */
+    @Test
+    public void multiLayerTiledRequestIsRenderedWithoutDeadlock() throws Exception {
+        String layers = LAYER + "," + MockData.LAKES.getPrefix() + ":" + MockData.LAKES.getLocalPart();
+
+        MockHttpServletResponse response = wmsTiledResponse(layers, "image/png", 2, 1);
+
+        assertEquals(200, response.getStatus());
+        assertEquals("image/png", response.getContentType());
+        assertEquals("more than one layer requested", response.getHeader("geowebcache-miss-reason"));
+        assertEquals(rendersBefore, metrics().getRenders());
+        assertEquals(0, fanout.activeLockKeys());
+    }
+
     @Test
     public void poolSizeFromTheCachingDefaultsIsAppliedWithoutARestart() throws Exception {
         GWC gwc = GWC.get();
@@ -416,20 +446,21 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     }
 
     /** A tile of zoom 2 (45 degrees) through WMS with tiled=true, served by GeoWebCache. */
-    private byte[] wmsTiledTile(int column, int row) throws Exception {
-        MockHttpServletResponse response = wmsTiledResponse(column, row);
+    private byte[] wmsTiledTile(String format, int column, int row) throws Exception {
+        MockHttpServletResponse response = wmsTiledResponse(LAYER, format, column, row);
         assertEquals(200, response.getStatus());
-        assertEquals("image/png", response.getContentType());
+        assertEquals(format.replace("png8", "png"), response.getContentType());
         assertEquals(response.getHeader("geowebcache-miss-reason"), GRID, response.getHeader("geowebcache-gridset"));
         return response.getContentAsByteArray();
     }
 
-    private MockHttpServletResponse wmsTiledResponse(int column, int row) throws Exception {
+    private MockHttpServletResponse wmsTiledResponse(String layers, String format, int column, int row)
+            throws Exception {
         double minX = -180 + column * 45.0;
         double maxY = 90 - row * 45.0;
         return getAsServletResponse("wms?service=WMS&version=1.1.1&request=GetMap&layers="
-                + LAYER + "&styles=&srs=" + GRID + "&bbox=" + minX + "," + (maxY - 45) + "," + (minX + 45) + ","
-                + maxY + "&width=256&height=256&format=image/png&tiled=true");
+                + layers + "&styles=&srs=" + GRID + "&bbox=" + minX + "," + (maxY - 45) + "," + (minX + 45) + ","
+                + maxY + "&width=256&height=256&format=" + format + "&tiled=true");
     }
 
     private BlobStore originalBlobStore;
