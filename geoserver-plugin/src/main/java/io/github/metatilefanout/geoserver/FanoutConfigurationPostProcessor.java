@@ -16,6 +16,7 @@ import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
 /**
@@ -26,13 +27,15 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
  * unchanged. The proxy extends the bean's class when it can, so that lookups by that class still find it,
  * and otherwise implements its interfaces.
  */
-public class FanoutConfigurationPostProcessor implements BeanPostProcessor, BeanFactoryAware {
+public class FanoutConfigurationPostProcessor
+        implements BeanPostProcessor, BeanFactoryAware, SmartInitializingSingleton {
 
     static final String CATALOG_CONFIGURATION_BEAN = "gwcCatalogConfiguration";
 
     private static final Logger LOGGER = GeoServerLogBridge.logger(FanoutConfigurationPostProcessor.class);
 
     private ObjectProvider<GeoServerFanout> fanout;
+    private volatile boolean decorated;
 
     @Override
     public void setBeanFactory(BeanFactory beanFactory) {
@@ -52,9 +55,18 @@ public class FanoutConfigurationPostProcessor implements BeanPostProcessor, Bean
         ProxyFactory proxy = new ProxyFactory(bean);
         proxy.setProxyTargetClass(!Modifier.isFinal(bean.getClass().getModifiers()));
         proxy.addAdvice(new WrapLayers(new FanoutTileLayers(fanout::getIfAvailable)));
+        decorated = true;
         LOGGER.config(
                 "metatile-fanout: tile layers of " + bean.getClass().getName() + " are served through the engine");
         return proxy.getProxy(bean.getClass().getClassLoader());
+    }
+
+    @Override
+    public void afterSingletonsInstantiated() {
+        if (!decorated) {
+            LOGGER.warning("metatile-fanout: no tile layer configuration bean '" + CATALOG_CONFIGURATION_BEAN
+                    + "' was created; the plugin stays inactive");
+        }
     }
 
     /** Wraps the layers {@code getLayer(String)} and {@code getLayers()} return. */
