@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import org.geoserver.catalog.PublishedInfo;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geowebcache.GeoWebCacheException;
@@ -16,11 +17,23 @@ import org.geowebcache.conveyor.ConveyorTile;
 public class FanoutTileLayer extends GeoServerTileLayer {
 
     private final transient GeoServerFanout fanout;
+    /** Taken from the wrapped layer, whose object this one must not keep alive (see FanoutTileLayers). */
+    private final transient PublishedInfo publishedInfo;
 
     /** Wraps {@code layer}, sharing its configuration. */
     public FanoutTileLayer(GeoServerTileLayer layer, GeoServerFanout fanout) {
         super(layer);
         this.fanout = fanout;
+        this.publishedInfo = layer.getPublishedInfo();
+    }
+
+    /**
+     * The wrapped layer's: GeoServer's copy constructor keeps only the id, which a layer built from its
+     * published info (not from the catalog) cannot look up again.
+     */
+    @Override
+    public PublishedInfo getPublishedInfo() {
+        return publishedInfo;
     }
 
     @Override
