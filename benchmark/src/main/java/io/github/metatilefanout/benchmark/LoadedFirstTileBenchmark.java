@@ -1,5 +1,6 @@
 package io.github.metatilefanout.benchmark;
 
+import io.github.metatilefanout.benchmark.report.RequestTimes;
 import io.github.metatilefanout.benchmark.report.Scenario;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.util.Arrays;
@@ -37,7 +38,9 @@ import org.openjdk.jmh.runner.IterationType;
  * iteration, the mean render and encode times inside the same trial as {@code <strategy>.render.ms} and
  * {@code <strategy>.encode.ms}, and how many metatiles fanout handed to its pool or ran on the request
  * thread ({@code fanout.jobs.handedOff}, {@code fanout.jobs.ranOnCaller}); the primary score, rounds per
- * second, means little.
+ * second, means little. The same times, each with the measured invocation it came from, go to a {@link
+ * RequestTimes} file when the system property {@value RequestTimeLog#PROPERTY} names one (the profiles
+ * do), for the summary's block bootstrap.
  *
  * <p>Run it alone, with its results, summary and check, through a profile: {@code java -jar
  * benchmark/target/benchmarks.jar full LoadedFirstTileBenchmark} (the full profile's trials of this

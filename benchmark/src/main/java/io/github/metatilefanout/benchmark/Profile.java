@@ -16,7 +16,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *   <li>{@link #QUICK}: a representative subset for the README's main job, under 3 minutes on 2 cores;
  *   <li>{@link #SMOKE}: the quick scenarios with one short iteration each and no warm-up, to keep the
  *       harness working (CI);
- *   <li>{@link #FULL}: every scenario of the issue, about 70 minutes on 2 cores.
+ *   <li>{@link #FULL}: every scenario of the issue, about 85 minutes on 2 cores.
  * </ul>
  */
 public enum Profile {

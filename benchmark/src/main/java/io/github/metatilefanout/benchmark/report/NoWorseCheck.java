@@ -92,11 +92,14 @@ final class NoWorseCheck {
         List<String> worse = names(ratios, r -> r.low() > 1);
         List<String> wide = names(ratios, r -> r.spread() > maxSpread);
         if (!worse.isEmpty()) {
-            reason = "measurably worse at " + String.join(" and ", worse) + ": the interval lies above 1.00";
+            reason = "measurably worse at " + String.join(" and ", worse)
+                    + (worse.size() == 1 ? ": its interval lies" : ": their intervals lie") + " wholly above 1.00";
         } else if (!wide.isEmpty()) {
             reason = format(
-                    "cannot tell, the interval of %s is too wide: upper / lower above %.2f",
-                    String.join(" and ", wide), maxSpread);
+                    "cannot tell, the %s of %s too wide (upper / lower above %.2f)",
+                    wide.size() == 1 ? "interval" : "intervals",
+                    String.join(" and ", wide) + (wide.size() == 1 ? " is" : " are"),
+                    maxSpread);
         } else {
             passed = true;
             reason = "not measurably worse: "

@@ -232,7 +232,9 @@ public final class Summary {
             for (BlockBootstrap.Ratio ratio : verdict.ratios()) {
                 line.append(format("; %s x %.2f", NoWorseCheck.name(ratio), ratio.ratio()));
                 if (!Double.isNaN(ratio.low())) {
-                    line.append(format(" (%d%% interval %.2f to %.2f)", CONFIDENCE_PERCENT, ratio.low(), ratio.high()));
+                    line.append(format(
+                            " (%d%% interval %.2f to %.2f, upper / lower %.2f)",
+                            CONFIDENCE_PERCENT, ratio.low(), ratio.high(), ratio.spread()));
                 }
             }
             lines.add(line.append(format(

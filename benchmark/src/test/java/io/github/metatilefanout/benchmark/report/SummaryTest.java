@@ -159,13 +159,14 @@ class SummaryTest {
                 checks.stream()
                         .anyMatch(
                                 l -> l.matches("PASS  .*4x4 png: .*; p50 x \\d\\.\\d\\d \\(95% interval \\d\\.\\d\\d to"
-                                        + " \\d\\.\\d\\d\\); p99 x \\d\\.\\d\\d \\(95% interval .*")),
+                                        + " \\d\\.\\d\\d, upper / lower \\d\\.\\d\\d\\); p99 x \\d\\.\\d\\d \\(95%"
+                                        + " interval .*")),
                 String.join("\n", checks));
         assertLine(
                 checks,
                 "FAIL",
-                loaded + "10x10 png: fanout against sequential, measurably worse at p50 and p99: the interval lies"
-                        + " above 1.00; p50 x 1.2");
+                loaded + "10x10 png: fanout against sequential, measurably worse at p50 and p99: their intervals"
+                        + " lie wholly above 1.00; p50 x 1.2");
         assertLine(
                 checks,
                 "FAIL",
