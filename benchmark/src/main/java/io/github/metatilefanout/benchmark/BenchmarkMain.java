@@ -1,6 +1,7 @@
 package io.github.metatilefanout.benchmark;
 
 import io.github.metatilefanout.benchmark.report.MarkdownReport;
+import io.github.metatilefanout.benchmark.report.RequestTimes;
 import io.github.metatilefanout.benchmark.report.ResultChart;
 import io.github.metatilefanout.benchmark.report.Results;
 import io.github.metatilefanout.benchmark.report.RunInfo;
@@ -39,7 +40,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  *
  * <p>Writes, under {@code benchmark/target/benchmark-results/<profile>/} (or the folder named by the system
  * property {@value #RESULTS_PROPERTY}): {@code results.json} (JMH's JSON format), {@code results.md},
- * {@code chart.png} and {@code summary.txt}, and prints the summary.
+ * {@code chart.png}, {@code summary.txt} and, when time to first tile under load was measured, {@value
+ * RequestTimes#FILE} (each of its requests with its invocation), and prints the summary.
  */
 public final class BenchmarkMain {
 
@@ -92,17 +94,20 @@ public final class BenchmarkMain {
                 profile.name().toLowerCase(Locale.ROOT),
                 command,
                 TileStoreFolder.parent().toString());
+        Files.createDirectories(folder);
+        Path requestTimes = folder.resolve(RequestTimes.FILE);
+        Files.deleteIfExists(requestTimes); // the trials append to it
         List<RunResult> all = new ArrayList<>();
         for (Profile.Run run : runs) {
-            all.addAll(new Runner(options(profile, run).build()).run());
+            all.addAll(new Runner(options(profile, run, requestTimes).build()).run());
         }
         info = info.ended();
-        Results results = Results.of(all);
+        Results results = Results.of(all, RequestTimes.read(requestTimes));
         write(folder, all, results, info);
         return results;
     }
 
-    private static ChainedOptionsBuilder options(Profile profile, Profile.Run run) {
+    private static ChainedOptionsBuilder options(Profile profile, Profile.Run run, Path requestTimes) {
         Profile.Timing timing = profile.timing(run.benchmark());
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("^" + Pattern.quote(run.benchmark().getName()) + "\\.")
@@ -117,7 +122,8 @@ public final class BenchmarkMain {
                 .jvmArgsAppend(
                         "-D" + TileStoreFolder.PROPERTY + "=" + TileStoreFolder.parent(),
                         "-D" + Harness.WARM_UP_PROPERTY + "="
-                                + profile.jitWarmUp().toMillis())
+                                + profile.jitWarmUp().toMillis(),
+                        "-D" + RequestTimeLog.PROPERTY + "=" + requestTimes.toAbsolutePath())
                 .shouldFailOnError(true);
         run.params().forEach((name, values) -> options.param(name, values.toArray(String[]::new)));
         return options;
@@ -125,7 +131,6 @@ public final class BenchmarkMain {
 
     private static void write(Path folder, Collection<RunResult> runs, Results results, RunInfo info)
             throws IOException {
-        Files.createDirectories(folder);
         try (PrintStream json =
                 new PrintStream(Files.newOutputStream(folder.resolve("results.json")), false, StandardCharsets.UTF_8)) {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, json).writeOut(runs);
@@ -139,7 +144,8 @@ public final class BenchmarkMain {
         System.out.println("tile stores in " + info.tileStores());
         System.out.println(summary);
         System.out.println(
-                "Results in " + folder.toAbsolutePath() + ": results.json, results.md, chart.png, summary.txt");
+                "Results in " + folder.toAbsolutePath() + ": results.json, results.md, chart.png, summary.txt"
+                        + (Files.exists(folder.resolve(RequestTimes.FILE)) ? ", " + RequestTimes.FILE : ""));
     }
 
     private static void writeChart(Path file, Results results, RunInfo info) throws IOException {

@@ -1,5 +1,7 @@
 package io.github.metatilefanout.benchmark;
 
+import io.github.metatilefanout.benchmark.report.RequestTimes;
+import io.github.metatilefanout.benchmark.report.Scenario;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -17,6 +19,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 /**
  * Time to first tile under load: how long each request waits when several clients ask at once, every
@@ -34,7 +38,9 @@ import org.openjdk.jmh.annotations.Threads;
  * iteration, the mean render and encode times inside the same trial as {@code <strategy>.render.ms} and
  * {@code <strategy>.encode.ms}, and how many metatiles fanout handed to its pool or ran on the request
  * thread ({@code fanout.jobs.handedOff}, {@code fanout.jobs.ranOnCaller}); the primary score, rounds per
- * second, means little.
+ * second, means little. The same times, each with the measured invocation it came from, go to a {@link
+ * RequestTimes} file when the system property {@value RequestTimeLog#PROPERTY} names one (the profiles
+ * do), for the summary's block bootstrap.
  *
  * <p>Run it alone, with its results, summary and check, through a profile: {@code java -jar
  * benchmark/target/benchmarks.jar full LoadedFirstTileBenchmark} (the full profile's trials of this
@@ -77,9 +83,12 @@ public class LoadedFirstTileBenchmark {
     private List<Strategy> compared;
     private Harness[] harnesses;
     private final Latencies latencies = new Latencies();
+    private RequestTimeLog log;
     private ClientDriver driver;
     private int batch;
     private int round;
+    private boolean measuring;
+    private int measuredInvocations;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
@@ -98,10 +107,13 @@ public class LoadedFirstTileBenchmark {
             harness.warmUp();
         }
         HarnessProfiler.watch(latencies, watched);
+        log = RequestTimeLog.configured(new Scenario(0, metatile, clients, pool, format));
     }
 
+    /** Starts an iteration, whose invocations are kept in the request-time log if it is measured. */
     @Setup(Level.Iteration)
-    public void startIteration() throws Exception {
+    public void startIteration(IterationParams iteration) throws Exception {
+        measuring = iteration.getType() == IterationType.MEASUREMENT;
         for (Harness harness : harnesses) {
             harness.startIteration();
         }
@@ -112,11 +124,17 @@ public class LoadedFirstTileBenchmark {
     public long firstTilesInTurn() throws Exception {
         long bytes = 0;
         int first = round++ % harnesses.length;
+        int invocation = measuring ? ++measuredInvocations : 0;
         for (int k = 0; k < harnesses.length; k++) {
             int s = (first + k) % harnesses.length;
             Harness harness = harnesses[s];
             Strategy strategy = compared.get(s);
-            bytes += driver.run(batch, n -> harness.serveMiss(), nanos -> latencies.add(strategy, nanos));
+            bytes += driver.run(batch, n -> harness.serveMiss(), nanos -> {
+                latencies.add(strategy, nanos);
+                if (invocation > 0) {
+                    log.add(strategy, invocation, nanos);
+                }
+            });
             harness.awaitIdle();
         }
         return bytes;
@@ -124,6 +142,7 @@ public class LoadedFirstTileBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
+        log.write();
         driver.close();
         for (Harness harness : harnesses) {
             harness.close();

@@ -5,21 +5,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.benchmark.report.Latency;
 import io.github.metatilefanout.benchmark.report.Measurement;
+import io.github.metatilefanout.benchmark.report.RequestTimes;
 import io.github.metatilefanout.benchmark.report.Results;
 import io.github.metatilefanout.benchmark.report.Scenario;
 import io.github.metatilefanout.benchmark.serve.Strategy;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.SampleTimeResult;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 class LoadedFirstTileBenchmarkTest {
 
     @Test
-    void everyStrategyIsTimedAndTheReportReadsWhatTheProfilerGives() throws Exception {
+    void everyStrategyIsTimedAndTheReportReadsWhatTheProfilerGives(@TempDir Path folder) throws Exception {
         LoadedFirstTileBenchmark benchmark = new LoadedFirstTileBenchmark();
         benchmark.strategies = "sequential+upstream-2.27+fanout";
         benchmark.metatile = "4x4";
@@ -28,9 +35,18 @@ class LoadedFirstTileBenchmarkTest {
         benchmark.format = "png";
         HarnessProfiler profiler = new HarnessProfiler();
         Collection<? extends Result> reported;
-        benchmark.setUp();
+        Path requestTimes = folder.resolve(RequestTimes.FILE);
+        System.setProperty(RequestTimeLog.PROPERTY, requestTimes.toString());
         try {
-            benchmark.startIteration();
+            benchmark.setUp();
+        } finally {
+            System.clearProperty(RequestTimeLog.PROPERTY);
+        }
+        try {
+            // a warm-up invocation, whose times the log leaves out, then a measured one
+            benchmark.startIteration(new IterationParams(IterationType.WARMUP, 1, TimeValue.NONE, 1));
+            assertTrue(benchmark.firstTilesInTurn() > 0);
+            benchmark.startIteration(new IterationParams(IterationType.MEASUREMENT, 1, TimeValue.NONE, 1));
             profiler.beforeIteration(null, null);
             assertTrue(benchmark.firstTilesInTurn() > 0);
             reported = profiler.afterIteration(null, null, null);
@@ -69,7 +85,7 @@ class LoadedFirstTileBenchmarkTest {
                 Double.NaN,
                 Double.NaN,
                 Measurement.secondaries(byName));
-        Results results = new Results(List.of(trial));
+        Results results = new Results(List.of(trial), RequestTimes.read(requestTimes));
         Scenario scenario = new Scenario(0, "4x4", "2", "1", "png");
         assertEquals(List.of(scenario), results.loadedFirstTileScenarios());
         for (Strategy strategy : LoadedFirstTileBenchmark.strategies(benchmark.strategies)) {
@@ -81,6 +97,10 @@ class LoadedFirstTileBenchmarkTest {
             assertEquals(reportedTimes.getStatistics().getPercentile(50), latency.p50(), 1e-9);
             assertEquals(reportedTimes.getStatistics().getPercentile(99), latency.p99(), 1e-9);
             assertTrue(latency.p50() > 0 && latency.p50() <= latency.p99(), latency.toString());
+            // the log kept the measured invocation's requests, the same the profiler reported
+            SortedMap<Integer, double[]> kept = results.loadedRequestTimes(strategy, scenario);
+            assertEquals(List.of(1), List.copyOf(kept.keySet()), strategy.toString());
+            assertEquals(latency.samples(), kept.get(1).length, strategy.toString());
         }
     }
 }

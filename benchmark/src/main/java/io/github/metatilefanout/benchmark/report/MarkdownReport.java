@@ -190,8 +190,10 @@ public final class MarkdownReport {
         }
         md.append("## Time to first tile under load, ms (every request a miss, strategies in turn in one JVM)\n\n");
         md.append("Each request timed on its client, those sent while every client was busy; render and encode:"
-                + " mean times inside the strategy's requests, wherever they ran. The check reads p50 and p99"
-                + " against sequential's. To the pool: the metatiles whose other tiles went to the pool, out of"
+                + " mean times inside the strategy's requests, wherever they ran; p50 and p99 are JMH's. The"
+                + " check compares fanout's p50 and p99 with sequential's from the same requests, kept in "
+                + RequestTimes.FILE
+                + ", with 95% intervals (block bootstrap over invocations). To the pool: the metatiles whose other tiles went to the pool, out of"
                 + " all those rendered in the trial (the others were encoded on the request thread, the pool"
                 + " being full).\n\n");
         md.append("| metatile | clients | pool | format | strategy | p50 | p99 | mean | requests |"

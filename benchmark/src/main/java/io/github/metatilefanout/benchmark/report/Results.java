@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeSet;
 import org.openjdk.jmh.results.RunResult;
 
@@ -60,14 +61,22 @@ public final class Results {
     public static final String ALLOCATION_RATE = "gc.alloc.rate";
 
     private final List<Measurement> measurements;
+    private final RequestTimes requestTimes;
 
+    /** Measurements without request times. */
     public Results(List<Measurement> measurements) {
-        this.measurements = List.copyOf(measurements);
+        this(measurements, RequestTimes.NONE);
     }
 
-    /** The measurements of JMH run results. */
-    public static Results of(Collection<RunResult> runs) {
-        return new Results(runs.stream().map(Measurement::of).toList());
+    /** Measurements and the request times of the time-to-first-tile-under-load trials among them. */
+    public Results(List<Measurement> measurements, RequestTimes requestTimes) {
+        this.measurements = List.copyOf(measurements);
+        this.requestTimes = requestTimes;
+    }
+
+    /** The measurements of JMH run results, with the request times the trials kept. */
+    public static Results of(Collection<RunResult> runs, RequestTimes requestTimes) {
+        return new Results(runs.stream().map(Measurement::of).toList(), requestTimes);
     }
 
     public List<Measurement> measurements() {
@@ -186,6 +195,14 @@ public final class Results {
                         m.secondary(name),
                         (long) m.secondary(name + Measurement.SAMPLES)))
                 .orElse(Latency.NONE);
+    }
+
+    /**
+     * The time of each request of {@code strategy} in a time-to-first-tile-under-load scenario, in ms, per
+     * invocation; empty when they were not kept.
+     */
+    public SortedMap<Integer, double[]> loadedRequestTimes(Strategy strategy, Scenario scenario) {
+        return requestTimes.batches(scenario, strategy);
     }
 
     /** A trial of the loaded benchmark as a scenario: every request is a miss. */
