@@ -10,8 +10,9 @@ import java.util.stream.Collectors;
 /**
  * Whether one strategy's request times are not measurably worse than another's at the median and the 99th
  * percentile: for each, the ratio is at most 1, or its confidence interval ({@link BlockBootstrap}) includes
- * 1. The run cannot tell, and the check fails, when too few invocations or requests were timed, or when an
- * interval is wider than a given spread; it fails as well when an interval lies wholly above 1.
+ * 1. The run cannot tell when too few invocations or requests were timed (the check is then not decided),
+ * or when an interval that reaches above 1 is wider than a given spread (the check fails); it fails as well
+ * when an interval lies wholly above 1. An interval wholly below 1 answers the question however wide it is.
  */
 final class NoWorseCheck {
 
@@ -21,6 +22,7 @@ final class NoWorseCheck {
     /**
      * What the check found.
      *
+     * @param decided whether enough was timed to judge; if not, {@code passed} is false
      * @param passed whether it passed
      * @param reason why, in words
      * @param ratios per quantile of {@link #QUANTILES}, the ratio and its interval (NaN ends when too few
@@ -30,6 +32,7 @@ final class NoWorseCheck {
      * @param otherRequests the same of the other
      */
     record Verdict(
+            boolean decided,
             boolean passed,
             String reason,
             List<BlockBootstrap.Ratio> ratios,
@@ -77,6 +80,7 @@ final class NoWorseCheck {
         if (paired.size() < minInvocations || Math.min(requests, otherRequests) < minRequests) {
             return new Verdict(
                     false,
+                    false,
                     format(
                             "cannot tell, too few samples: %d invocations, %d and %d requests (at least %d invocations"
                                     + " and %d requests each needed)",
@@ -90,7 +94,7 @@ final class NoWorseCheck {
         String reason;
         boolean passed = false;
         List<String> worse = names(ratios, r -> r.low() > 1);
-        List<String> wide = names(ratios, r -> r.spread() > maxSpread);
+        List<String> wide = names(ratios, r -> r.high() > 1 && r.spread() > maxSpread);
         if (!worse.isEmpty()) {
             reason = "measurably worse at " + String.join(" and ", worse)
                     + (worse.size() == 1 ? ": its interval lies" : ": their intervals lie") + " wholly above 1.00";
@@ -104,10 +108,13 @@ final class NoWorseCheck {
             passed = true;
             reason = "not measurably worse: "
                     + ratios.stream()
-                            .map(r -> name(r) + (r.ratio() <= 1 ? " no higher" : " higher, its interval includes 1.00"))
+                            .map(r -> name(r)
+                                    + (r.high() < 1
+                                            ? " lower, its interval wholly below 1.00"
+                                            : r.ratio() <= 1 ? " no higher" : " higher, its interval includes 1.00"))
                             .collect(Collectors.joining(", "));
         }
-        return new Verdict(passed, reason, ratios, paired.size(), requests, otherRequests);
+        return new Verdict(true, passed, reason, ratios, paired.size(), requests, otherRequests);
     }
 
     /** {@code p50} for the median, {@code p99} for the 99th percentile. */

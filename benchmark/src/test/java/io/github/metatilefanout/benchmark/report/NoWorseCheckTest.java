@@ -77,6 +77,18 @@ class NoWorseCheckTest {
     }
 
     @Test
+    void anIntervalWhollyBelowOnePassesHoweverWide() {
+        // a wide drift from batch to batch, but fanout three times faster
+        NoWorseCheck.Verdict verdict = check.judge(
+                RequestTimesSamples.batches(40, 25, 48, 20, 0.6), RequestTimesSamples.batches(41, 25, 48, 60, 0.6));
+
+        assertTrue(verdict.passed(), verdict.toString());
+        assertTrue(verdict.ratios().stream().allMatch(r -> r.high() < 1), verdict.toString());
+        assertTrue(verdict.ratios().stream().anyMatch(r -> r.spread() > 1.3), verdict.toString());
+        assertTrue(verdict.reason().startsWith("not measurably worse: p50 lower, its interval wholly below 1.00"));
+    }
+
+    @Test
     void anIntervalTooWideCannotTell() {
         // batches that differ threefold from one to the next: no interval narrow enough
         NoWorseCheck.Verdict verdict = check.judge(

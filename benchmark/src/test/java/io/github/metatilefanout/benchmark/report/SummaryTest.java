@@ -169,7 +169,7 @@ class SummaryTest {
                         + " lie wholly above 1.00; p50 x 1.2");
         assertLine(
                 checks,
-                "FAIL",
+                "SKIP",
                 loaded + "20x20 png: fanout against sequential, cannot tell, too few samples: 0 invocations");
         assertLine(
                 checks,
@@ -222,7 +222,7 @@ class SummaryTest {
 
         assertTrue(text.startsWith("time to first tile under load"), text);
         assertTrue(
-                text.contains("\n\nchecks:\n  FAIL  first tile under load (8 clients, pool 2, 0% hits), 4x4 png: fanout"
+                text.contains("\n\nchecks:\n  SKIP  first tile under load (8 clients, pool 2, 0% hits), 4x4 png: fanout"
                         + " against sequential, cannot tell, too few samples: 0 invocations"),
                 text);
         assertTrue(!text.contains("throughput"), text);
