@@ -70,10 +70,17 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
      *     configuration
      */
     public GeoServerFanout(GWC gwc, StorageBroker storageBroker, GeoServerResourceLoader dataDirectory) {
+        this(gwc, storageBroker, dataDirectory, SettingsOverrides.NONE);
+    }
+
+    /** @param overrides settings the deployment fixes, which win over the stored ones */
+    public GeoServerFanout(
+            GWC gwc, StorageBroker storageBroker, GeoServerResourceLoader dataDirectory, SettingsOverrides overrides) {
         this.gwc = gwc;
         this.storageBroker = storageBroker;
         this.configuration = new FanoutConfiguration(
-                new SettingsFile(dataDirectory.getBaseDirectory().toPath()).withPoolSizeFrom(new GwcPoolSizeStore(gwc)),
+                overrides.over(new SettingsFile(dataDirectory.getBaseDirectory().toPath())
+                        .withPoolSizeFrom(new GwcPoolSizeStore(gwc))),
                 this::apply);
     }
 
