@@ -6,9 +6,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * GeoServer Cloud's configuration properties for the plugin, under {@value #PREFIX}. A value that is set
- * wins over the stored setting of the same name; see {@link SettingsOverrides}.
+ * wins over the stored setting of the same name; see {@link SettingsOverrides}. ({@code enabled} is read by
+ * {@link FanoutAutoConfiguration}'s condition.)
  *
- * @param enabled whether the plugin is installed at all (default true: mounting the jar is the opt-in)
  * @param poolSize {@code pool-size}, threads that encode and store tiles, 0 to 256
  * @param queueBound {@code queue-bound}, metatiles that may wait for a pool thread, 0 to 4096
  * @param lockTimeoutSeconds {@code lock-timeout-seconds}, the longest wait for a lock, 1 to 3600
@@ -16,7 +16,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     and the range
  */
 @ConfigurationProperties(prefix = FanoutProperties.PREFIX)
-public record FanoutProperties(Boolean enabled, Integer poolSize, Integer queueBound, Integer lockTimeoutSeconds) {
+public record FanoutProperties(Integer poolSize, Integer queueBound, Integer lockTimeoutSeconds) {
 
     /** The properties' prefix, after GeoServer Cloud's {@code geoserver.extension.<name>} convention. */
     public static final String PREFIX = "geoserver.extension.metatile-fanout";

@@ -68,12 +68,8 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     /**
      * @param dataDirectory GeoServer's data directory, where the settings file is kept next to GeoWebCache's
      *     configuration
+     * @param overrides settings the deployment fixes, which win over the stored ones
      */
-    public GeoServerFanout(GWC gwc, StorageBroker storageBroker, GeoServerResourceLoader dataDirectory) {
-        this(gwc, storageBroker, dataDirectory, SettingsOverrides.NONE);
-    }
-
-    /** @param overrides settings the deployment fixes, which win over the stored ones */
     public GeoServerFanout(
             GWC gwc, StorageBroker storageBroker, GeoServerResourceLoader dataDirectory, SettingsOverrides overrides) {
         this.gwc = gwc;
