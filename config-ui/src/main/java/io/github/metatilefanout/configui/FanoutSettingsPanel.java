@@ -2,6 +2,9 @@ package io.github.metatilefanout.configui;
 
 import io.github.metatilefanout.engine.FanoutMetricsMXBean;
 import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.settings.FanoutConfiguration;
+import io.github.metatilefanout.engine.settings.FanoutSetting;
+import io.github.metatilefanout.engine.settings.StoredSettings;
 import java.io.IOException;
 import java.util.Map;
 import org.apache.wicket.AttributeModifier;

@@ -1,5 +1,6 @@
 package io.github.metatilefanout.configui;
 
+import io.github.metatilefanout.engine.settings.FanoutSetting;
 import java.util.regex.Pattern;
 import org.apache.wicket.markup.ComponentTag;
 import org.apache.wicket.markup.html.form.TextField;

@@ -2,11 +2,11 @@ package io.github.metatilefanout.configui;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.settings.StoredSettings;
 import jakarta.servlet.DispatcherType;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.wicket.protocol.http.WicketFilter;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -46,12 +45,9 @@ class FanoutSettingsPanelBrowserTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     @TempDir
-    Path dataDirectory;
-
-    @TempDir
     Path browserProfile;
 
-    private final List<FanoutSettings> applied = new CopyOnWriteArrayList<>();
+    private final MemoryConfiguration configuration = new MemoryConfiguration();
     private Server server;
     private WebDriver browser;
     private String address;
@@ -62,8 +58,7 @@ class FanoutSettingsPanelBrowserTest {
                 Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
                 "Skipping the browser test: " + CHROMIUM + " or " + CHROMEDRIVER + " is missing"
                         + " (apt-get install chromium chromium-driver)");
-        server = serve(new PanelTestApplication(
-                new FanoutConfiguration(new SettingsFile(dataDirectory), applied::add), new StubMetrics(4)));
+        server = serve(new PanelTestApplication(configuration, new StubMetrics(4)));
         browser = chromium();
     }
 
@@ -93,8 +88,8 @@ class FanoutSettingsPanelBrowserTest {
                 error);
         assertEquals("true", field("poolSize").getAttribute("aria-invalid"));
         screenshot("config-panel-error.png");
-        assertFalse(Files.exists(dataDirectory.resolve(SettingsFile.FILE_NAME)));
-        assertEquals(List.of(), applied);
+        assertEquals(StoredSettings.DEFAULTS, configuration.stored());
+        assertEquals(List.of(), configuration.applied);
 
         type("poolSize", "3");
         type("queueBound", "6");
@@ -103,8 +98,8 @@ class FanoutSettingsPanelBrowserTest {
 
         String success = awaitMessage(".feedbackPanelSUCCESS");
         assertEquals("Saved and applied: pool size 3, queue bound 6, lock wait timeout 45 seconds.", success);
-        assertEquals(List.of(new FanoutSettings(3, 6, Duration.ofSeconds(45))), applied);
-        assertEquals(new StoredSettings(3, 6, 45), new SettingsFile(dataDirectory).load());
+        assertEquals(List.of(new FanoutSettings(3, 6, Duration.ofSeconds(45))), configuration.applied);
+        assertEquals(new StoredSettings(3, 6, 45), configuration.stored());
         assertEquals("3", field("poolSize").getAttribute("value"));
         String status = browser.findElement(By.cssSelector(".mtf-status")).getText();
         assertTrue(status.startsWith("Fan-out pool status"), status);

@@ -1,19 +1,14 @@
 package io.github.metatilefanout.configui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.engine.FanoutSettings;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.github.metatilefanout.engine.settings.StoredSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
 import org.apache.wicket.MarkupContainer;
 import org.apache.wicket.util.string.Strings;
 import org.apache.wicket.util.tester.FormTester;
@@ -21,7 +16,6 @@ import org.apache.wicket.util.tester.TagTester;
 import org.apache.wicket.util.tester.WicketTester;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -29,10 +23,8 @@ class FanoutSettingsPanelTest {
 
     private static final String FORM = "fanout:form";
 
-    @TempDir
-    Path directory;
-
-    private final List<FanoutSettings> applied = new CopyOnWriteArrayList<>();
+    private final MemoryConfiguration configuration = new MemoryConfiguration();
+    private final List<FanoutSettings> applied = configuration.applied;
     private WicketTester tester;
 
     @AfterEach
@@ -44,7 +36,7 @@ class FanoutSettingsPanelTest {
 
     @Test
     void defaultsAreShownAsHints() {
-        start(new SettingsFile(directory), applied::add);
+        start();
 
         int defaultPoolSize = FanoutSettings.defaultPoolSize();
         int processors = Runtime.getRuntime().availableProcessors();
@@ -59,10 +51,10 @@ class FanoutSettingsPanelTest {
     }
 
     @Test
-    void storedValuesAreShown() throws IOException {
-        new SettingsFile(directory).save(new StoredSettings(8, null, 45));
+    void storedValuesAreShown() {
+        configuration.keeping(new StoredSettings(8, null, 45));
 
-        start(new SettingsFile(directory), applied::add);
+        start();
 
         assertField("poolSize", "8", String.valueOf(FanoutSettings.defaultPoolSize()));
         assertField("queueBound", "", "8");
@@ -71,31 +63,31 @@ class FanoutSettingsPanelTest {
 
     @Test
     void validValuesAreSavedAndApplied() {
-        start(new SettingsFile(directory), applied::add);
+        start();
 
         submit("8", "16", "30");
 
         FanoutSettings expected = new FanoutSettings(8, 16, Duration.ofSeconds(30));
         assertEquals(List.of(expected), applied);
-        assertEquals(new StoredSettings(8, 16, 30), new SettingsFile(directory).load());
+        assertEquals(new StoredSettings(8, 16, 30), configuration.stored());
         assertShown("Saved and applied: pool size 8, queue bound 16, lock wait timeout 30 seconds.");
         assertField("poolSize", "8", String.valueOf(FanoutSettings.defaultPoolSize()));
     }
 
     @Test
-    void emptyFieldsSaveTheDefaults() throws IOException {
-        new SettingsFile(directory).save(new StoredSettings(8, 16, 30));
-        start(new SettingsFile(directory), applied::add);
+    void emptyFieldsSaveTheDefaults() {
+        configuration.keeping(new StoredSettings(8, 16, 30));
+        start();
 
         submit(" ", "", "");
 
         assertEquals(List.of(FanoutSettings.defaults()), applied);
-        assertEquals(StoredSettings.DEFAULTS, new SettingsFile(directory).load());
+        assertEquals(StoredSettings.DEFAULTS, configuration.stored());
     }
 
     @Test
     void poolSizeZeroTurnsThePoolOff() {
-        start(new SettingsFile(directory), applied::add);
+        start();
 
         submit("0", "0", "1");
 
@@ -121,10 +113,9 @@ class FanoutSettingsPanelTest {
                 "lockTimeoutSeconds | 2m          | Lock wait timeout (seconds): '2m' is not a whole number; enter one"
                         + " from 1 to 3600, or leave it empty for the default.",
             })
-    void badValueIsRejectedAndNothingSaved(String field, String value, String message) throws IOException {
-        new SettingsFile(directory).save(new StoredSettings(2, 2, 60));
-        byte[] before = Files.readAllBytes(settingsFile());
-        start(new SettingsFile(directory), applied::add);
+    void badValueIsRejectedAndNothingSaved(String field, String value, String message) {
+        configuration.keeping(new StoredSettings(2, 2, 60));
+        start();
 
         FormTester form = tester.newFormTester(FORM);
         form.setValue("poolSize", "8");
@@ -138,26 +129,26 @@ class FanoutSettingsPanelTest {
         assertEquals("true", tester.getTagByWicketId(field).getAttribute("aria-invalid"));
         assertEquals(value, tester.getTagByWicketId(field).getAttribute("value"));
         assertEquals(List.of(), applied);
-        assertEquals(new String(before), new String(Files.readAllBytes(settingsFile())));
+        assertEquals(new StoredSettings(2, 2, 60), configuration.stored());
     }
 
     @Test
     void everyBadValueGetsItsMessage() {
-        start(new SettingsFile(directory), applied::add);
+        start();
 
         submit("-3", "x", "9000");
 
         assertShown("Pool size: -3 is outside the allowed range 0 to 256.");
         assertShown("Queue bound: 'x' is not a whole number");
         assertShown("Lock wait timeout (seconds): 9000 is outside the allowed range 1 to 3600.");
-        assertFalse(Files.exists(settingsFile()));
+        assertEquals(StoredSettings.DEFAULTS, configuration.stored());
         assertEquals(List.of(), applied);
     }
 
     @Test
     void failedSaveIsShownAndNothingApplied() {
-        SettingsStore readOnly = new FailingSettingsStore("read-only data directory");
-        start(readOnly, applied::add);
+        configuration.failingSaves("read-only data directory");
+        start();
 
         submit("8", "16", "30");
 
@@ -167,20 +158,19 @@ class FanoutSettingsPanelTest {
 
     @Test
     void engineRefusalIsShownAndTheSettingsKept() {
-        start(new SettingsFile(directory), settings -> {
-            throw new IllegalStateException("engine closed");
-        });
+        configuration.refusingEngine(new IllegalStateException("engine closed"));
+        start();
 
         submit("8", "16", "30");
 
         assertShown("The settings were saved, but the running engine did not apply them (they apply on the next"
                 + " start): java.lang.IllegalStateException: engine closed");
-        assertEquals(new StoredSettings(8, 16, 30), new SettingsFile(directory).load());
+        assertEquals(new StoredSettings(8, 16, 30), configuration.stored());
     }
 
     @Test
     void insideAHostFormThePanelSavesWithTheHost() {
-        start(new SettingsFile(directory), applied::add);
+        start();
         NestedFormTestPage page = tester.startPage(NestedFormTestPage.class);
         tester.assertInvisible("host:fanout:form:save");
 
@@ -194,7 +184,7 @@ class FanoutSettingsPanelTest {
 
     @Test
     void insideAHostFormABadValueStopsTheHostToo() {
-        start(new SettingsFile(directory), applied::add);
+        start();
         NestedFormTestPage page = tester.startPage(NestedFormTestPage.class);
 
         FormTester form = tester.newFormTester("host");
@@ -204,35 +194,33 @@ class FanoutSettingsPanelTest {
         assertEquals(0, page.hostSubmits());
         assertShown("Pool size: -5 is outside the allowed range 0 to 256.");
         assertEquals(List.of(), applied);
-        assertFalse(Files.exists(settingsFile()));
+        assertEquals(StoredSettings.DEFAULTS, configuration.stored());
     }
 
     @Test
-    void poolSizeKeptByTheHostIsShownAndNeverWritten() throws IOException {
-        HostPoolSizeStoreTest.HostSetting host = new HostPoolSizeStoreTest.HostSetting(6);
-        start(new SettingsFile(directory).withPoolSizeFrom(host), applied::add);
+    void poolSizeKeptByTheHostIsShownAndPassedOnAsKept() {
+        configuration.keeping(new StoredSettings(6, null, null));
+        start();
         NestedFormTestPage page = tester.startPage(new NestedFormTestPage(false));
         tester.assertInvisible("host:fanout:form:poolSize");
         assertShown("Kept in the host's own pool size setting, not here");
         assertField("queueBound", "", "6");
 
-        host.value = 9; // the host page's own field, saved after the panel
+        configuration.keeping(new StoredSettings(9, null, null)); // the host's own field, changed meanwhile
         FormTester form = tester.newFormTester("host");
         form.setValue("fanout:form:queueBound", "16");
         form.setValue("fanout:form:lockTimeoutSeconds", "30");
         form.submit();
 
         assertEquals(1, page.hostSubmits());
-        assertEquals(0, host.saves);
-        assertEquals(9, host.value);
         assertEquals(List.of(new FanoutSettings(9, 16, Duration.ofSeconds(30))), applied);
-        assertEquals(new StoredSettings(null, 16, 30), new SettingsFile(directory).load());
+        assertEquals(new StoredSettings(9, 16, 30), configuration.stored());
         assertShown("Saved and applied: queue bound 16, lock wait timeout 30 seconds.");
     }
 
     @Test
     void statusShowsTheMetrics() {
-        start(new SettingsFile(directory), applied::add);
+        start();
 
         String status = "fanout:status:running:";
         tester.assertLabel(status + "pool", "3 of 4");
@@ -251,7 +239,7 @@ class FanoutSettingsPanelTest {
 
     @Test
     void statusRefreshesItself() {
-        start(new SettingsFile(directory), applied::add);
+        start();
         PanelTestApplication.get().setMetrics(new StubMetrics(0));
 
         tester.executeAllTimerBehaviors((MarkupContainer) tester.getComponentFromLastRenderedPage("fanout:status"));
@@ -262,8 +250,7 @@ class FanoutSettingsPanelTest {
 
     @Test
     void statusSaysWhenNoEngineRuns() {
-        tester = new WicketTester(
-                new PanelTestApplication(new FanoutConfiguration(new SettingsFile(directory), applied::add), null));
+        tester = new WicketTester(new PanelTestApplication(configuration, null));
         tester.getSession().setLocale(Locale.ENGLISH);
         tester.startPage(PanelTestPage.class);
 
@@ -273,7 +260,7 @@ class FanoutSettingsPanelTest {
 
     @Test
     void textsFollowTheSessionLocale() {
-        start(new SettingsFile(directory), applied::add);
+        start();
         tester.getSession().setLocale(Locale.FRENCH);
         tester.startPage(PanelTestPage.class);
 
@@ -284,8 +271,8 @@ class FanoutSettingsPanelTest {
         assertShown("Threads qui encodent et stockent les autres tuiles d'une métatuile");
     }
 
-    private void start(SettingsStore store, Consumer<FanoutSettings> engine) {
-        tester = new WicketTester(new PanelTestApplication(new FanoutConfiguration(store, engine), new StubMetrics(4)));
+    private void start() {
+        tester = new WicketTester(new PanelTestApplication(configuration, new StubMetrics(4)));
         tester.getSession().setLocale(Locale.ENGLISH);
         tester.startPage(PanelTestPage.class);
         tester.assertRenderedPage(PanelTestPage.class);
@@ -309,9 +296,5 @@ class FanoutSettingsPanelTest {
     private void assertShown(String text) {
         String page = tester.getLastResponseAsString();
         assertTrue(page.contains(Strings.escapeMarkup(text)), () -> "'" + text + "' not in\n" + page);
-    }
-
-    private Path settingsFile() {
-        return directory.resolve(SettingsFile.FILE_NAME);
     }
 }

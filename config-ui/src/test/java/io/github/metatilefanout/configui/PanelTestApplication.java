@@ -1,6 +1,7 @@
 package io.github.metatilefanout.configui;
 
 import io.github.metatilefanout.engine.FanoutMetricsMXBean;
+import io.github.metatilefanout.engine.settings.FanoutConfiguration;
 import org.apache.wicket.Application;
 import org.apache.wicket.RuntimeConfigurationType;
 import org.apache.wicket.protocol.http.WebApplication;

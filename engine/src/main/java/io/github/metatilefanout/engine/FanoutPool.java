@@ -225,17 +225,22 @@ final class FanoutPool {
         thread.start();
     }
 
+    /** What a pool thread was doing; it is counted as doing it until it has its next task. */
+    private enum Doing {
+        STARTING,
+        HELPING,
+        RUNNING_JOB
+    }
+
+    private record Task(Runnable work, Doing doing) {}
+
     private void work() {
-        lock.lock();
         try {
-            starting--;
-        } finally {
-            lock.unlock();
-        }
-        try {
-            for (Runnable task; (task = nextTask()) != null; ) {
+            Doing doing = Doing.STARTING;
+            for (Task task; (task = nextTask(doing)) != null; ) {
+                doing = task.doing();
                 try {
-                    task.run();
+                    task.work().run();
                 } catch (Throwable e) {
                     LOGGER.log(Level.SEVERE, "A metatile-fanout pool task failed", e);
                 }
@@ -254,22 +259,31 @@ final class FanoutPool {
         }
     }
 
-    /** The next job, or help for one; {@code null} when this thread should end. */
-    private Runnable nextTask() {
+    /**
+     * The next job, or help for one; {@code null} when this thread should end. The thread stops being
+     * counted as {@code done} in the same critical section in which it is counted as idle, helping or
+     * running a job, so that {@link #trySubmit} never sees a thread that is about to be free as busy.
+     */
+    private Task nextTask(Doing done) {
         lock.lock();
         try {
+            if (done == Doing.STARTING) {
+                starting--;
+            } else if (done == Doing.HELPING) {
+                helping--;
+            }
             while (true) {
                 FanoutJob job = jobs.poll();
                 if (job != null) {
                     handOffs = Math.max(0, handOffs - 1);
                     jobsWaiting = jobs.size();
                     running.add(job);
-                    return () -> runJob(job);
+                    return new Task(() -> runJob(job), Doing.RUNNING_JOB);
                 }
                 FanoutJob helped = jobNeedingHelp();
                 if (helped != null) {
                     helping++;
-                    return () -> help(helped);
+                    return new Task(() -> helped.help(this), Doing.HELPING);
                 }
                 if (shutdown) {
                     return null;
@@ -310,19 +324,6 @@ final class FanoutPool {
             try {
                 running.remove(job);
                 helpWanted.remove(job);
-            } finally {
-                lock.unlock();
-            }
-        }
-    }
-
-    private void help(FanoutJob job) {
-        try {
-            job.help(this);
-        } finally {
-            lock.lock();
-            try {
-                helping--;
             } finally {
                 lock.unlock();
             }

@@ -23,11 +23,15 @@ class FanoutMetricsTest {
                 new FanoutEngine(new MemoryLockProvider(), new MemoryTileStore(), FanoutSettings.withPoolSize(3))) {
             engine.getTile(request(tile("roads", 0, 0), 4, new ColorRenderer(), new RawEncoder()));
             await().atMost(Duration.ofSeconds(20)).until(() -> engine.metrics().getTilesStored() == 16);
+            // the metatile lock, the requested tile's lock, then each tile's: 18 acquisitions, 18 releases
+            await().atMost(Duration.ofSeconds(20)).until(() -> engine.metrics().getLockOperations() == 36);
 
             try (FanoutMetrics.Registration registration = engine.metrics().registerMBean("test engine")) {
                 assertEquals(1L, server.getAttribute(registration.objectName(), "Renders"));
                 assertEquals(16L, server.getAttribute(registration.objectName(), "TilesStored"));
                 assertEquals(3, server.getAttribute(registration.objectName(), "PoolSize"));
+                assertEquals(36L, server.getAttribute(registration.objectName(), "LockOperations"));
+                assertEquals(36.0, server.getAttribute(registration.objectName(), "LockOperationsPerRender"));
                 assertEquals(
                         "io.github.metatilefanout:type=FanoutMetrics,name=\"test engine\"",
                         registration.objectName().toString());

@@ -29,9 +29,23 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The promises of docs/how-it-works.md under the conditions that broke them: seeding while a metatile is
- * in flight, a busy pool, interruption, close, {@code Error}s, failing lock providers, ownership.
+ * in flight, a busy pool, interruption, close, {@code Error}s, failing lock providers, ownership. They run
+ * with {@link LockProtocol#TILE_LOCKS} here and with {@link LockProtocol#STORING_LOCK} in {@link
+ * FanoutPromisesStoringLockTest}.
  */
 class FanoutPromisesTest {
+
+    /** The protocol of every engine of these tests. */
+    LockProtocol protocol() {
+        return LockProtocol.TILE_LOCKS;
+    }
+
+    /** The lock that guards {@code tile} while a job stores it: its own, or its metatile's storing lock. */
+    private String jobLockKey(TileKey tile) {
+        return protocol() == LockProtocol.TILE_LOCKS
+                ? tile.lockKey()
+                : metatile(4, tile).storingLockKey();
+    }
 
     private static final Duration BOUND = Duration.ofSeconds(20);
 
@@ -40,7 +54,7 @@ class FanoutPromisesTest {
     private final ColorRenderer renderer = new ColorRenderer();
     private final RawEncoder encoder = new RawEncoder();
     private final ExecutorService clients = Executors.newCachedThreadPool();
-    private FanoutEngine engine = new FanoutEngine(locks, store, FanoutSettings.withPoolSize(2));
+    private FanoutEngine engine = new FanoutEngine(locks, protocol(), store, FanoutSettings.withPoolSize(2));
 
     @AfterEach
     void tearDown() {
@@ -143,7 +157,7 @@ class FanoutPromisesTest {
         TileKey asked = tile("roads", 20, 20);
         TileKey sibling = tile("roads", 23, 23);
         engine.getTile(request(asked, 4, renderer, encoder));
-        FanoutEngine otherProcess = new FanoutEngine(locks, store, FanoutSettings.withPoolSize(0));
+        FanoutEngine otherProcess = new FanoutEngine(locks, protocol(), store, FanoutSettings.withPoolSize(0));
         try {
             Future<TileResponse> fromOther =
                     clients.submit(() -> otherProcess.getTile(request(sibling, 4, renderer, encoder)));
@@ -325,18 +339,18 @@ class FanoutPromisesTest {
     void errorFromATileLockInTheJobServesThatTileWithoutStoringIt() throws Exception {
         TileKey failing = tile("roads", 3, 0);
         LockProvider failingForOneTile = (key, timeout) -> {
-            if (key.equals(failing.lockKey()) && !isRequestThread()) {
+            if (key.equals(jobLockKey(failing)) && !isRequestThread()) {
                 throw new OutOfMemoryError("test: locking");
             }
             return locks.acquire(key, timeout);
         };
         engine.close();
-        engine = new FanoutEngine(failingForOneTile, store, FanoutSettings.withPoolSize(2));
+        engine = new FanoutEngine(failingForOneTile, protocol(), store, FanoutSettings.withPoolSize(2));
 
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
         awaitIdle();
 
-        assertEquals(15, store.totalPuts());
+        assertEquals(protocol() == LockProtocol.TILE_LOCKS ? 15 : 0, store.totalPuts(), "the tiles it guards");
         assertEquals(0, store.puts(failing));
         assertEquals(1, engine.metrics().getLockFailures());
         assertTrue(renderer.everyImageDisposedOnce());
@@ -349,7 +363,7 @@ class FanoutPromisesTest {
         TileKey badRelease = tile("roads", 1, 0);
         LockProvider throwingOnRelease = (key, timeout) -> {
             LockProvider.Lock lock = locks.acquire(key, timeout);
-            if (!key.equals(badRelease.lockKey()) || isRequestThread()) {
+            if (!key.equals(jobLockKey(badRelease)) || isRequestThread()) {
                 return lock;
             }
             return () -> {
@@ -358,12 +372,12 @@ class FanoutPromisesTest {
             };
         };
         engine.close();
-        engine = new FanoutEngine(throwingOnRelease, store, FanoutSettings.withPoolSize(2));
+        engine = new FanoutEngine(throwingOnRelease, protocol(), store, FanoutSettings.withPoolSize(2));
 
         try (LogCapture log = new LogCapture()) {
             engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
             awaitIdle();
-            assertEquals(1, log.count("Releasing lock '" + badRelease.lockKey() + "' failed"));
+            assertEquals(1, log.count("Releasing lock '" + jobLockKey(badRelease) + "' failed"));
         }
         assertEquals(16, store.totalPuts());
         assertEquals(1, engine.metrics().getLockReleaseFailures());
@@ -390,12 +404,12 @@ class FanoutPromisesTest {
     @Test
     void lockProviderFailureOnTheTileLockIsALockTimeoutNamingTheKeyWithNothingHeld() {
         TileKey asked = tile("roads", 0, 0);
-        useLockProviderFailingOn(asked.lockKey(), new IllegalStateException("test: NIO lock timed out"));
+        useLockProviderFailingOn(jobLockKey(asked), new IllegalStateException("test: NIO lock timed out"));
 
         LockTimeoutException failure =
                 assertThrows(LockTimeoutException.class, () -> engine.getTile(request(asked, 4, renderer, encoder)));
 
-        assertEquals(asked.lockKey(), failure.lockKey());
+        assertEquals(jobLockKey(asked), failure.lockKey());
         assertEquals(0, locks.activeKeys());
         assertEquals(0, renderer.totalRenders());
     }
@@ -479,7 +493,7 @@ class FanoutPromisesTest {
             return locks.acquire(key, timeout);
         };
         engine.close();
-        engine = new FanoutEngine(failing, store, FanoutSettings.withPoolSize(2));
+        engine = new FanoutEngine(failing, protocol(), store, FanoutSettings.withPoolSize(2));
     }
 
     private void assertPoolStillServes() throws Exception {

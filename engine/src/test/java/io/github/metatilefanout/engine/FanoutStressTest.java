@@ -24,9 +24,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Many threads asking for random tiles of a few 4x4 and 10x10 metatiles whose lock keys all collide in
- * hash, through the per-key memory lock provider.
+ * hash, through the per-key memory lock provider; with {@link LockProtocol#TILE_LOCKS} here and {@link
+ * LockProtocol#STORING_LOCK} in {@link FanoutStressStoringLockTest}.
  */
 class FanoutStressTest {
+
+    /** The protocol of every engine of these tests. */
+    LockProtocol protocol() {
+        return LockProtocol.TILE_LOCKS;
+    }
 
     private static final Logger LOGGER = Logger.getLogger(FanoutStressTest.class.getName());
 
@@ -53,7 +59,10 @@ class FanoutStressTest {
         ColorRenderer renderer = new ColorRenderer();
         RawEncoder encoder = new RawEncoder().taking(Duration.ofNanos(200_000));
         FanoutEngine engine = new FanoutEngine(
-                locks, store, new FanoutSettings(POOL_SIZE, QUEUE_BOUND, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+                locks,
+                protocol(),
+                store,
+                new FanoutSettings(POOL_SIZE, QUEUE_BOUND, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
         ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
         Map<TileKey, AtomicInteger> answers = new ConcurrentHashMap<>();
         AtomicInteger wrongPixels = new AtomicInteger();
@@ -146,8 +155,10 @@ class FanoutStressTest {
         RawEncoder encoder = new RawEncoder().taking(Duration.ofNanos(200_000));
         // two engines over one store and one lock provider stand for two GeoServer nodes
         List<FanoutEngine> nodes = List.of(
-                new FanoutEngine(locks, store, new FanoutSettings(2, 2, FanoutSettings.DEFAULT_LOCK_TIMEOUT)),
-                new FanoutEngine(locks, store, new FanoutSettings(1, 0, FanoutSettings.DEFAULT_LOCK_TIMEOUT)));
+                new FanoutEngine(
+                        locks, protocol(), store, new FanoutSettings(2, 2, FanoutSettings.DEFAULT_LOCK_TIMEOUT)),
+                new FanoutEngine(
+                        locks, protocol(), store, new FanoutSettings(1, 0, FanoutSettings.DEFAULT_LOCK_TIMEOUT)));
         int clients = 64;
         ExecutorService threads = Executors.newFixedThreadPool(clients);
         AtomicInteger seedingReturnedEarly = new AtomicInteger();

@@ -1,8 +1,8 @@
 package io.github.metatilefanout.geoserver;
 
-import io.github.metatilefanout.configui.FanoutConfiguration;
 import io.github.metatilefanout.configui.FanoutSettingsPanel;
 import io.github.metatilefanout.engine.FanoutMetricsMXBean;
+import io.github.metatilefanout.engine.settings.FanoutConfiguration;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

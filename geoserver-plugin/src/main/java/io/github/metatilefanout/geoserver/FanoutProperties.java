@@ -1,7 +1,7 @@
 package io.github.metatilefanout.geoserver;
 
-import io.github.metatilefanout.configui.StoredSettings;
 import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.settings.StoredSettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**

@@ -1,7 +1,5 @@
 package io.github.metatilefanout.geoserver;
 
-import io.github.metatilefanout.configui.FanoutConfiguration;
-import io.github.metatilefanout.configui.SettingsFile;
 import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
@@ -15,14 +13,14 @@ import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.engine.TileResponse;
 import io.github.metatilefanout.engine.png.PngFilter;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
+import io.github.metatilefanout.engine.settings.FanoutConfiguration;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
-import org.geoserver.platform.GeoServerResourceLoader;
+import org.geoserver.platform.resource.ResourceStore;
 import org.geoserver.wms.WMS;
 import org.geowebcache.GeoWebCacheException;
 import org.geowebcache.conveyor.Conveyor.CacheResult;
@@ -56,36 +54,31 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
 
     private final GWC gwc;
     private final StorageBroker storageBroker;
-    private final FanoutConfiguration configuration;
+    private final GeoServerSettings settings;
     private volatile StorageBrokerTileStore store;
     private volatile GwcLockProvider locks;
     private volatile FanoutEngine engine;
-    private volatile Integer appliedPoolSetting;
     private volatile PngTileEncoder png;
     private FanoutMetrics.Registration mbean;
     private volatile boolean enabled = !"false".equalsIgnoreCase(System.getProperty(ENABLED_PROPERTY));
 
     /**
-     * @param dataDirectory GeoServer's data directory, where the settings file is kept next to GeoWebCache's
-     *     configuration
+     * @param resources GeoServer's resource store, where the settings are kept next to GeoWebCache's
      * @param overrides settings the deployment fixes, which win over the stored ones
      */
-    public GeoServerFanout(
-            GWC gwc, StorageBroker storageBroker, GeoServerResourceLoader dataDirectory, SettingsOverrides overrides) {
+    public GeoServerFanout(GWC gwc, StorageBroker storageBroker, ResourceStore resources, SettingsOverrides overrides) {
         this.gwc = gwc;
         this.storageBroker = storageBroker;
-        this.configuration = new FanoutConfiguration(
-                overrides.over(new SettingsFile(dataDirectory.getBaseDirectory().toPath())
-                        .withPoolSizeFrom(new GwcPoolSizeStore(gwc))),
-                this::apply);
+        this.settings =
+                new GeoServerSettings(resources, () -> gwc.getConfig().getMetaTilingThreads(), overrides, this::apply);
     }
 
     @Override
     public void afterPropertiesSet() {
         store = new StorageBrokerTileStore(storageBroker, this::maxAgeMillis);
         locks = new GwcLockProvider(gwc::getLockProvider);
-        appliedPoolSetting = gwc.getConfig().getMetaTilingThreads();
-        engine = new FanoutEngine(locks, store, configuration.effective());
+        engine = new FanoutEngine(locks, store, settings.initial());
+        settings.watch();
         mbean = engine.metrics().registerMBean(MBEAN_NAME);
         LOGGER.info("metatile-fanout " + (enabled ? "active" : "installed but switched off by -D" + ENABLED_PROPERTY)
                 + ": metatiles of GeoServer's cached layers go through the fan-out engine, pool of "
@@ -94,6 +87,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
 
     @Override
     public void destroy() {
+        settings.unwatch();
         if (mbean != null) {
             mbean.close();
         }
@@ -174,25 +168,17 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
      * the Caching Defaults page or through the REST API.
      */
     FanoutEngine currentEngine() {
-        Integer poolSetting = gwc.getConfig().getMetaTilingThreads();
-        if (!Objects.equals(poolSetting, appliedPoolSetting)) {
-            synchronized (this) {
-                if (!Objects.equals(poolSetting, appliedPoolSetting)) {
-                    apply(configuration.effective());
-                }
-            }
-        }
+        settings.followPoolSize();
         return engine;
     }
 
-    private synchronized void apply(FanoutSettings settings) {
-        appliedPoolSetting = gwc.getConfig().getMetaTilingThreads();
-        engine.reconfigure(settings);
+    private void apply(FanoutSettings changed) {
+        engine.reconfigure(changed);
     }
 
     /** The admin's settings: where they are kept and how they reach the engine. */
     public FanoutConfiguration configuration() {
-        return configuration;
+        return settings;
     }
 
     /** The engine's metrics. */

@@ -97,8 +97,10 @@ class FanoutAutoConfigurationTest {
                 .run(context -> {
                     GeoServerFanout fanout = context.getBean(GeoServerFanout.class);
                     assertThat(fanout.metrics().getPoolSize()).isEqualTo(3);
-                    assertThat(fanout.configuration().effective().queueBound()).isEqualTo(7);
-                    assertThat(fanout.configuration().effective().lockTimeout()).hasSeconds(30);
+                    assertThat(fanout.configuration().stored().resolve().queueBound())
+                            .isEqualTo(7);
+                    assertThat(fanout.configuration().stored().resolve().lockTimeout())
+                            .hasSeconds(30);
                 });
     }
 

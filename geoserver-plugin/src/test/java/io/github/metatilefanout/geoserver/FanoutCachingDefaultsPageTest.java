@@ -1,23 +1,36 @@
 package io.github.metatilefanout.geoserver;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.github.metatilefanout.configui.FanoutSettingsPanel;
+import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.settings.SettingsFormat;
+import io.github.metatilefanout.engine.settings.StoredSettings;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.apache.wicket.util.tester.FormTester;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.config.GWCConfig;
 import org.geoserver.platform.GeoServerExtensions;
+import org.geoserver.platform.resource.Resource;
 import org.geoserver.web.GeoServerWicketTestSupport;
 import org.geoserver.web.MenuPageInfo;
 import org.junit.Before;
 import org.junit.Test;
 
-/** GeoServer's Caching Defaults page with the plugin: the panel is there, and what is saved is applied. */
+/**
+ * GeoServer's Caching Defaults page with the plugin: the panel is there, what is saved is kept in the resource
+ * store and applied, and what another node writes there is applied too.
+ */
 public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
 
     private static final String PANEL = "form:" + FanoutCachingDefaultsPage.PANEL_ID;
+    /** GeoServer's file system resource store looks for changes every 5 seconds. */
+    private static final Duration WATCHER_WAIT = Duration.ofSeconds(30);
+
+    private GeoServerFanout fanout;
 
     @Before
     public void loginAndReset() throws Exception {
@@ -25,6 +38,8 @@ public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
         GWCConfig config = GWC.get().getConfig();
         config.setMetaTilingThreads(null);
         GWC.get().saveConfig(config);
+        fanout = GeoServerExtensions.bean(GeoServerFanout.class);
+        fanout.configuration().save(StoredSettings.DEFAULTS);
     }
 
     @Test
@@ -51,16 +66,43 @@ public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
         form.submit("submit");
 
         tester.assertNoErrorMessage();
-        GeoServerFanout fanout = GeoServerExtensions.bean(GeoServerFanout.class);
         assertEquals(Integer.valueOf(3), GWC.get().getConfig().getMetaTilingThreads());
-        fanout.currentEngine();
-        assertEquals(3, fanout.metrics().getPoolSize());
-        assertEquals(7, fanout.currentEngine().settings().queueBound());
-        assertEquals(Duration.ofSeconds(45), fanout.currentEngine().settings().lockTimeout());
+        // the pool size is GeoServer's field: applied when gwc-gs.xml is seen to change, without a tile request
+        await().atMost(WATCHER_WAIT).until(() -> fanout.metrics().getPoolSize() == 3);
+        assertEquals(new FanoutSettings(3, 7, Duration.ofSeconds(45)), engineSettings());
     }
 
     @Test
-    public void aBadValueIsRejectedWithItsRangeAndNothingIsSaved() {
+    public void settingsAreKeptInTheResourceStore() throws Exception {
+        tester.startPage(FanoutCachingDefaultsPage.class);
+        FormTester form = tester.newFormTester("form", false);
+        form.setValue(FanoutCachingDefaultsPage.PANEL_ID + ":form:queueBound", "11");
+        form.submit("submit");
+
+        tester.assertNoErrorMessage();
+        String text = new String(settingsResource().getContents(), StandardCharsets.ISO_8859_1);
+        assertTrue(text, text.contains("\nqueueBound=11\n"));
+        assertTrue(text, text.contains("\nlockTimeoutSeconds=\n"));
+    }
+
+    @Test
+    public void aChangeWrittenToTheResourceByAnotherNodeIsAppliedWithoutARestart() throws Exception {
+        // what another node sharing this data directory does: it writes the resource through its resource store
+        settingsResource().setContents("queueBound=9\nlockTimeoutSeconds=33\n".getBytes(StandardCharsets.ISO_8859_1));
+
+        await().atMost(WATCHER_WAIT).until(() -> engineSettings().queueBound() == 9);
+        assertEquals(Duration.ofSeconds(33), engineSettings().lockTimeout());
+        assertEquals(new StoredSettings(null, 9, 33), fanout.configuration().stored());
+
+        tester.startPage(FanoutCachingDefaultsPage.class);
+        assertEquals(
+                9,
+                tester.getComponentFromLastRenderedPage(PANEL + ":form:queueBound")
+                        .getDefaultModelObject());
+    }
+
+    @Test
+    public void aBadValueIsRejectedWithItsRangeAndNothingIsSaved() throws Exception {
         tester.startPage(FanoutCachingDefaultsPage.class);
         FormTester form = tester.newFormTester("form", false);
         form.setValue(FanoutCachingDefaultsPage.PANEL_ID + ":form:queueBound", "-2");
@@ -68,5 +110,14 @@ public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
 
         tester.assertErrorMessages("Queue bound: -2 is outside the allowed range 0 to 4096.");
         assertEquals(null, GWC.get().getConfig().getMetaTilingThreads());
+        assertEquals(StoredSettings.DEFAULTS, fanout.configuration().stored().withPoolSize(null));
+    }
+
+    private FanoutSettings engineSettings() {
+        return fanout.currentEngine().settings();
+    }
+
+    private Resource settingsResource() {
+        return getResourceLoader().get(SettingsFormat.FILE_NAME);
     }
 }

@@ -1,4 +1,4 @@
-package io.github.metatilefanout.configui;
+package io.github.metatilefanout.engine.settings;
 
 import io.github.metatilefanout.engine.FanoutSettings;
 import java.io.Serializable;
@@ -43,12 +43,13 @@ public record StoredSettings(Integer poolSize, Integer queueBound, Integer lockT
         return settings;
     }
 
-    /** These settings with another pool size. */
+    /** These settings with another pool size, null for the default. */
     public StoredSettings withPoolSize(Integer size) {
         return new StoredSettings(size, queueBound, lockTimeoutSeconds);
     }
 
-    Integer get(FanoutSetting setting) {
+    /** The value of {@code setting}, null for its default. */
+    public Integer get(FanoutSetting setting) {
         return switch (setting) {
             case POOL_SIZE -> poolSize;
             case QUEUE_BOUND -> queueBound;

@@ -1,0 +1,207 @@
+package io.github.metatilefanout.geoserver;
+
+import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.settings.FanoutConfiguration;
+import io.github.metatilefanout.engine.settings.FanoutSetting;
+import io.github.metatilefanout.engine.settings.StoredSettings;
+import java.io.IOException;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.geoserver.platform.resource.ResourceListener;
+import org.geoserver.platform.resource.ResourceStore;
+import org.geotools.util.logging.Logging;
+
+/**
+ * The plugin's settings in GeoServer, and how they reach the running engine. The pool size is GeoWebCache's
+ * "meta tiling threads" ({@code gwc-gs.xml}, GeoServer's own field on the Caching Defaults page); the queue bound
+ * and lock wait timeout are in {@link SettingsResource}. Both are read through GeoServer's resource store.
+ *
+ * <p>Changes reach the engine without a restart and are logged once each, at INFO:
+ *
+ * <ul>
+ *   <li>a save from the settings panel;
+ *   <li>a change of the settings resource made elsewhere (another node sharing the store, an edit), which the
+ *       resource store announces to its listeners;
+ *   <li>a change of the meta tiling threads, noticed when {@code gwc-gs.xml} changes and on every tile request.
+ * </ul>
+ *
+ * A notification or check that finds the settings as applied does nothing.
+ */
+public final class GeoServerSettings implements FanoutConfiguration {
+
+    /** GeoWebCache's configuration in GeoServer's resource store. */
+    static final String GWC_CONFIG = "gwc-gs.xml";
+
+    private static final Logger LOGGER = Logging.getLogger(GeoServerSettings.class);
+
+    private final ResourceStore store;
+    private final SettingsResource resource;
+    private final Supplier<Integer> poolSetting;
+    private final SettingsOverrides overrides;
+    private final Consumer<FanoutSettings> engine;
+    private final ResourceListener settingsChanged = notification -> refreshQuietly(resourceChanged());
+    private final ResourceListener gwcConfigChanged = notification -> followPoolSize();
+
+    /** Guarded by this. */
+    private FanoutSettings applied;
+
+    private volatile Integer appliedPoolSetting;
+
+    /**
+     * @param store GeoServer's resource store
+     * @param poolSetting GeoWebCache's meta tiling threads as configured now, null for the default
+     * @param overrides settings the deployment fixes, which win over the stored ones
+     * @param engine applies settings to the running engine
+     */
+    GeoServerSettings(
+            ResourceStore store,
+            Supplier<Integer> poolSetting,
+            SettingsOverrides overrides,
+            Consumer<FanoutSettings> engine) {
+        this.store = store;
+        this.resource = new SettingsResource(store);
+        this.poolSetting = poolSetting;
+        this.overrides = overrides;
+        this.engine = engine;
+    }
+
+    /** The settings to start the engine with; later changes go to the engine passed to the constructor. */
+    synchronized FanoutSettings initial() {
+        appliedPoolSetting = poolSetting.get();
+        applied = stored().resolve();
+        return applied;
+    }
+
+    /** Starts applying the changes the resource store announces. */
+    void watch() {
+        resource.addListener(settingsChanged);
+        store.get(GWC_CONFIG).addListener(gwcConfigChanged);
+    }
+
+    /** Stops applying the changes the resource store announces. */
+    void unwatch() {
+        resource.removeListener(settingsChanged);
+        store.get(GWC_CONFIG).removeListener(gwcConfigChanged);
+    }
+
+    /** The settings as kept; if the resource cannot be read, a WARNING and its defaults. */
+    @Override
+    public StoredSettings stored() {
+        try {
+            return kept();
+        } catch (IOException e) {
+            LOGGER.log(Level.WARNING, "metatile-fanout: " + e.getMessage() + "; using the defaults", e);
+            return overrides.over(StoredSettings.DEFAULTS.withPoolSize(poolSize()));
+        }
+    }
+
+    /**
+     * Keeps the queue bound and lock wait timeout, then applies them with the meta tiling threads in force. The
+     * pool size is GeoServer's own field: the one given here is not written.
+     */
+    @Override
+    public synchronized FanoutSettings save(StoredSettings settings) throws IOException {
+        Integer pool = poolSetting.get();
+        StoredSettings kept = settings.withPoolSize(poolSize());
+        FanoutSettings effective = overrides.over(kept).resolve();
+        FanoutSettings previous = applied;
+        applied = effective; // the store may announce this very write at once: it then finds nothing to apply
+        try {
+            resource.save(settings);
+        } catch (IOException e) {
+            applied = previous;
+            throw e;
+        }
+        appliedPoolSetting = pool;
+        apply(effective);
+        LOGGER.info("metatile-fanout: settings saved to " + resource + " and applied: " + describe(effective));
+        if (!overrides.over(kept).equals(kept)) {
+            LOGGER.warning("metatile-fanout: the deployment's settings " + overrides.values()
+                    + " win over the ones saved to " + resource);
+        }
+        return effective;
+    }
+
+    /**
+     * Applies a change of GeoWebCache's meta tiling threads, if there is one: one comparison when there is none,
+     * so that it can run on every tile request.
+     */
+    void followPoolSize() {
+        Integer setting = poolSetting.get();
+        if (!Objects.equals(setting, appliedPoolSetting)) {
+            refreshQuietly(
+                    "GeoWebCache's meta tiling threads changed to " + (setting == null ? "the default" : setting));
+        }
+    }
+
+    /**
+     * Applies the settings as kept now, if they differ from those applied, and logs it at INFO naming {@code
+     * cause}. If the resource cannot be read, the engine keeps its settings.
+     *
+     * @throws RuntimeException whatever the engine threw when applying them
+     */
+    synchronized void refresh(String cause) {
+        appliedPoolSetting = poolSetting.get();
+        FanoutSettings current;
+        try {
+            current = kept().resolve();
+        } catch (IOException e) {
+            LOGGER.log(Level.WARNING, "metatile-fanout: " + e.getMessage() + "; the engine keeps its settings", e);
+            return;
+        }
+        if (current.equals(applied)) {
+            LOGGER.fine(() -> "metatile-fanout: " + cause + "; the settings in force are unchanged");
+            return;
+        }
+        apply(current);
+        LOGGER.info("metatile-fanout: " + cause + "; applied: " + describe(current));
+    }
+
+    /** {@link #refresh}, on a thread that must not see the engine's refusal (already logged by then). */
+    private void refreshQuietly(String cause) {
+        try {
+            refresh(cause);
+        } catch (RuntimeException e) {
+            // logged by apply
+        }
+    }
+
+    private String resourceChanged() {
+        return resource + " changed in the resource store (saved on another node, or edited)";
+    }
+
+    private StoredSettings kept() throws IOException {
+        return overrides.over(resource.load().withPoolSize(poolSize()));
+    }
+
+    /** The meta tiling threads, or null (the default) with a WARNING if out of the pool size's range. */
+    private Integer poolSize() {
+        Integer setting = poolSetting.get();
+        if (setting != null && !FanoutSetting.POOL_SIZE.allows(setting)) {
+            LOGGER.warning("metatile-fanout: GeoWebCache's meta tiling threads is " + setting
+                    + ", outside the pool size's range " + FanoutSetting.POOL_SIZE.min() + " to "
+                    + FanoutSetting.POOL_SIZE.max() + "; using the default pool size");
+            return null;
+        }
+        return setting;
+    }
+
+    private FanoutSettings apply(FanoutSettings settings) {
+        applied = settings;
+        try {
+            engine.accept(settings);
+        } catch (RuntimeException e) {
+            LOGGER.log(Level.WARNING, "metatile-fanout: the engine did not apply " + describe(settings), e);
+            throw e;
+        }
+        return settings;
+    }
+
+    static String describe(FanoutSettings settings) {
+        return "pool size " + settings.poolSize() + ", queue bound " + settings.queueBound() + ", lock wait timeout "
+                + settings.lockTimeout().toSeconds() + " s";
+    }
+}

@@ -1,0 +1,91 @@
+package io.github.metatilefanout.geoserver;
+
+import io.github.metatilefanout.engine.settings.FanoutSetting;
+import io.github.metatilefanout.engine.settings.SettingsFormat;
+import io.github.metatilefanout.engine.settings.StoredSettings;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.EnumSet;
+import java.util.logging.Logger;
+import org.geoserver.platform.resource.Resource;
+import org.geoserver.platform.resource.ResourceListener;
+import org.geoserver.platform.resource.ResourceStore;
+import org.geotools.util.logging.Logging;
+
+/**
+ * The queue bound and lock wait timeout in {@value SettingsFormat#FILE_NAME} at the root of GeoServer's resource
+ * store, next to {@code gwc-gs.xml}. Only the resource store API touches it, never a file path: it lives wherever
+ * the data directory lives, on a disk, in a database (JDBC resource store) or in GeoServer Cloud's stores.
+ */
+final class SettingsResource {
+
+    private static final Logger LOGGER = Logging.getLogger(SettingsResource.class);
+
+    private final ResourceStore store;
+    private final SettingsFormat format =
+            new SettingsFormat(EnumSet.of(FanoutSetting.QUEUE_BOUND, FanoutSetting.LOCK_TIMEOUT));
+
+    SettingsResource(ResourceStore store) {
+        this.store = store;
+    }
+
+    /**
+     * The settings kept, without a pool size; all defaults when the resource does not exist. A bad value is
+     * logged as a WARNING naming the resource, the key, the value and the range, and counts as its default.
+     *
+     * @throws IOException if the resource exists but cannot be read
+     */
+    StoredSettings load() throws IOException {
+        Resource resource = resource();
+        if (resource.getType() == Resource.Type.UNDEFINED) {
+            return StoredSettings.DEFAULTS;
+        }
+        SettingsFormat.Read read;
+        try (InputStream in = resource.in()) {
+            read = format.read(in);
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("cannot read " + path() + ": " + e.getMessage(), e);
+        }
+        read.problems().forEach(problem -> LOGGER.warning("metatile-fanout: " + path() + ": " + problem));
+        return read.settings();
+    }
+
+    /**
+     * Replaces the resource's content with {@code settings}' queue bound and lock wait timeout; the resource store
+     * replaces it whole when the stream closes.
+     *
+     * @throws IOException if it could not be written
+     */
+    void save(StoredSettings settings) throws IOException {
+        byte[] text = format.write(settings);
+        try (OutputStream out = resource().out()) {
+            out.write(text);
+        } catch (RuntimeException e) {
+            throw new IOException("cannot write " + path() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Has {@code listener} told of every change to the resource, from this node or, as the store allows, others. */
+    void addListener(ResourceListener listener) {
+        resource().addListener(listener);
+    }
+
+    void removeListener(ResourceListener listener) {
+        resource().removeListener(listener);
+    }
+
+    /** The resource's path in the store. */
+    String path() {
+        return SettingsFormat.FILE_NAME;
+    }
+
+    private Resource resource() {
+        return store.get(SettingsFormat.FILE_NAME);
+    }
+
+    @Override
+    public String toString() {
+        return path();
+    }
+}
