@@ -45,6 +45,10 @@ public final class FanoutMeterBinder implements MeterBinder {
         meters.counter("failures", failures, FanoutMetrics::getStoreFailures, "stage", "store");
         meters.counter("failures", failures, FanoutMetrics::getLockFailures, "stage", "lock");
         meters.counter("failures", failures, FanoutMetrics::getLockReleaseFailures, "stage", "lock_release");
+        meters.counter(
+                "lock.operations",
+                "operations asked of the lock provider: acquisitions and releases",
+                FanoutMetrics::getLockOperations);
         FunctionCounter.builder(PREFIX + ".lock.wait", metrics, m -> m.getLockWaitMillis() / 1000.0)
                 .description("time spent waiting for locks")
                 .baseUnit("seconds")

@@ -150,7 +150,7 @@ class FanoutAutoConfigurationTest {
                     .hasSize(5);
             assertThat(registry.getMeters())
                     .allSatisfy(meter -> assertThat(meter.getId().getName()).startsWith("metatile.fanout."))
-                    .hasSize(20);
+                    .hasSize(21);
         });
     }
 
