@@ -2,7 +2,6 @@ package io.github.metatilefanout.geoserver;
 
 import java.util.logging.Logger;
 import org.geoserver.gwc.web.GWCSettingsPage;
-import org.geotools.util.logging.Logging;
 import org.springframework.beans.MutablePropertyValues;
 import org.springframework.beans.PropertyValue;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
@@ -17,7 +16,7 @@ public class FanoutBeanFactoryPostProcessor implements BeanFactoryPostProcessor 
 
     static final String CACHING_DEFAULTS_MENU_BEAN = "gwcSettingsMenuPage";
 
-    private static final Logger LOGGER = Logging.getLogger(FanoutBeanFactoryPostProcessor.class);
+    private static final Logger LOGGER = GeoServerLogBridge.logger(FanoutBeanFactoryPostProcessor.class);
 
     @Override
     public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {

@@ -35,7 +35,7 @@ public class FanoutCachingDefaultsPage extends GWCSettingsPage
 
     static final String PANEL_ID = "metatileFanout";
 
-    private static final Logger LOGGER = Logger.getLogger(FanoutCachingDefaultsPage.class.getName());
+    private static final Logger LOGGER = GeoServerLogBridge.logger(FanoutCachingDefaultsPage.class);
     private static final String ANCHOR = "<div wicket:id=\"cachingOptionsPanel\"></div>";
     private static final String MARKUP = pageMarkup();
 

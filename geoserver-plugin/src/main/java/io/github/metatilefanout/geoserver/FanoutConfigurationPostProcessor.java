@@ -9,7 +9,6 @@ import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
-import org.geotools.util.logging.Logging;
 import org.geowebcache.config.TileLayerConfiguration;
 import org.geowebcache.layer.TileLayer;
 import org.springframework.aop.framework.ProxyFactory;
@@ -17,6 +16,7 @@ import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
 /**
@@ -27,13 +27,15 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
  * unchanged. The proxy extends the bean's class when it can, so that lookups by that class still find it,
  * and otherwise implements its interfaces.
  */
-public class FanoutConfigurationPostProcessor implements BeanPostProcessor, BeanFactoryAware {
+public class FanoutConfigurationPostProcessor
+        implements BeanPostProcessor, BeanFactoryAware, SmartInitializingSingleton {
 
     static final String CATALOG_CONFIGURATION_BEAN = "gwcCatalogConfiguration";
 
-    private static final Logger LOGGER = Logging.getLogger(FanoutConfigurationPostProcessor.class);
+    private static final Logger LOGGER = GeoServerLogBridge.logger(FanoutConfigurationPostProcessor.class);
 
     private ObjectProvider<GeoServerFanout> fanout;
+    private volatile boolean decorated;
 
     @Override
     public void setBeanFactory(BeanFactory beanFactory) {
@@ -53,9 +55,18 @@ public class FanoutConfigurationPostProcessor implements BeanPostProcessor, Bean
         ProxyFactory proxy = new ProxyFactory(bean);
         proxy.setProxyTargetClass(!Modifier.isFinal(bean.getClass().getModifiers()));
         proxy.addAdvice(new WrapLayers(new FanoutTileLayers(fanout::getIfAvailable)));
+        decorated = true;
         LOGGER.config(
                 "metatile-fanout: tile layers of " + bean.getClass().getName() + " are served through the engine");
         return proxy.getProxy(bean.getClass().getClassLoader());
+    }
+
+    @Override
+    public void afterSingletonsInstantiated() {
+        if (!decorated) {
+            LOGGER.warning("metatile-fanout: no tile layer configuration bean '" + CATALOG_CONFIGURATION_BEAN
+                    + "' was created; the plugin stays inactive");
+        }
     }
 
     /** Wraps the layers {@code getLayer(String)} and {@code getLayers()} return. */

@@ -12,9 +12,10 @@ import org.geowebcache.config.Info;
 
 /**
  * GeoWebCache's REST API sees a {@link FanoutTileLayer} as the GeoServer tile layer it wraps: the same
- * element name ({@code GeoServerLayer}) and the same document, written by GeoServer's own converter for the
- * wrapped layer. Reading is untouched: a document sent by PUT still becomes a plain {@link
- * GeoServerTileLayer}, which GeoServer's configuration saves as before.
+ * element name ({@code GeoServerLayer}) and the same document, the layer's configuration (its {@code
+ * GeoServerTileLayerInfo}, which the wrapper shares) as GeoServer's REST converter writes it. Reading is
+ * untouched: a document sent by PUT still becomes a plain {@link GeoServerTileLayer}, which GeoServer's
+ * configuration saves as before.
  */
 public class FanoutRestConfigurationProvider implements ContextualConfigurationProvider {
 
@@ -42,6 +43,7 @@ public class FanoutRestConfigurationProvider implements ContextualConfigurationP
     }
 
     /** Writes a fan-out tile layer as the GeoServer tile layer it wraps. */
+    // as the converter of GWCGeoServerRESTConfigurationProvider (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
     private static final class AsWrappedLayer implements Converter {
 
         @Override
@@ -51,7 +53,7 @@ public class FanoutRestConfigurationProvider implements ContextualConfigurationP
 
         @Override
         public void marshal(Object source, HierarchicalStreamWriter writer, MarshallingContext context) {
-            context.convertAnother(((FanoutTileLayer) source).wrapped());
+            context.convertAnother(((FanoutTileLayer) source).getInfo());
         }
 
         @Override

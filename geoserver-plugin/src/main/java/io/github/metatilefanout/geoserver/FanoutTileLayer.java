@@ -16,14 +16,15 @@ import org.geowebcache.conveyor.ConveyorTile;
  */
 public class FanoutTileLayer extends GeoServerTileLayer {
 
-    private final transient GeoServerTileLayer wrapped;
     private final transient GeoServerFanout fanout;
+    /** Taken from the wrapped layer, whose object this one must not keep alive (see FanoutTileLayers). */
+    private final transient PublishedInfo publishedInfo;
 
     /** Wraps {@code layer}, sharing its configuration. */
     public FanoutTileLayer(GeoServerTileLayer layer, GeoServerFanout fanout) {
         super(layer);
-        this.wrapped = layer;
         this.fanout = fanout;
+        this.publishedInfo = layer.getPublishedInfo();
     }
 
     /**
@@ -32,12 +33,7 @@ public class FanoutTileLayer extends GeoServerTileLayer {
      */
     @Override
     public PublishedInfo getPublishedInfo() {
-        return wrapped.getPublishedInfo();
-    }
-
-    /** The GeoServer tile layer this one wraps, as GeoServer built it. */
-    GeoServerTileLayer wrapped() {
-        return wrapped;
+        return publishedInfo;
     }
 
     @Override

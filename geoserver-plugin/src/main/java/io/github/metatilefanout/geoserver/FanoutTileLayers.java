@@ -2,8 +2,11 @@ package io.github.metatilefanout.geoserver;
 
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
+import com.google.common.util.concurrent.UncheckedExecutionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geowebcache.layer.TileLayer;
 
@@ -11,9 +14,12 @@ import org.geowebcache.layer.TileLayer;
  * Hands out a {@link FanoutTileLayer} for every GeoServer tile layer and leaves other tile layers as they
  * are. Nothing depends on a layer object's identity: a configuration that builds a new layer on every call
  * gets a new wrapper each time; one that keeps its layers gets the same wrapper back, which saves
- * recomputing the layer's grid subsets.
+ * recomputing the layer's grid subsets. A wrapper holds no reference to the layer it wraps, so that it is
+ * dropped with it.
  */
 final class FanoutTileLayers {
+
+    private static final Logger LOGGER = GeoServerLogBridge.logger(FanoutTileLayers.class);
 
     private final Supplier<GeoServerFanout> fanout;
     private final Cache<GeoServerTileLayer, FanoutTileLayer> wrappers =
@@ -35,8 +41,13 @@ final class FanoutTileLayers {
         }
         try {
             return wrappers.get(geoServerLayer, () -> new FanoutTileLayer(geoServerLayer, engine));
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("Cannot wrap tile layer " + layer.getName(), e.getCause());
+        } catch (ExecutionException | UncheckedExecutionException e) {
+            LOGGER.log(
+                    Level.WARNING,
+                    "metatile-fanout: tile layer " + layer.getName() + " keeps GeoServer's own path: "
+                            + e.getCause().getMessage(),
+                    e.getCause());
+            return layer;
         }
     }
 }

@@ -49,8 +49,11 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     /** System property that starts GeoServer with the engine switched off: {@code -Dmetatile-fanout.enabled=false}. */
     public static final String ENABLED_PROPERTY = "metatile-fanout.enabled";
 
-    private static final Logger LOGGER = Logger.getLogger(GeoServerFanout.class.getName());
+    private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerFanout.class);
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
+
+    /** Before anything else, so that what the settings and the engine log lands in GeoServer's log. */
+    private final GeoServerLogBridge logBridge = GeoServerLogBridge.install();
 
     private final GWC gwc;
     private final StorageBroker storageBroker;
@@ -94,6 +97,9 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         if (engine != null) {
             engine.close(SHUTDOWN_GRACE);
         }
+        if (logBridge != null) {
+            logBridge.close();
+        }
     }
 
     /** Whether the engine serves this tile: image formats; vector formats keep GeoServer's path. */
@@ -119,11 +125,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
             throws GeoWebCacheException {
         long[] index = tile.getTileIndex();
         int zoom = (int) index[2];
-        int expireCache = layer.getExpireCache(zoom);
-        boolean cached = expireCache != GWCVars.CACHE_DISABLE_CACHE;
-        if (cached && tile.retrieve(expireCache * 1000L)) {
-            return tile;
-        }
+        boolean cached = layer.getExpireCache(zoom) != GWCVars.CACHE_DISABLE_CACHE;
         MimeType format = tile.getMimeType();
         GridSubset gridSubset = layer.getGridSubset(tile.getGridSetId());
         FanoutMetaTile metaTile = new FanoutMetaTile(
@@ -151,15 +153,21 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
                 cached ? CachePolicy.PERSIST : CachePolicy.NONE,
                 Dispatcher.REQUEST.get() == null ? Mode.SEEDING : Mode.INTERACTIVE);
         long requestTime = System.currentTimeMillis();
+        store.takeLastReadCreated(); // nothing left from an earlier request on this thread
         TileResponse response;
+        Long storedCreated;
         try {
             response = currentEngine().getTile(request);
         } catch (TileException e) {
             throw new GeoWebCacheException(e.getMessage(), e);
+        } finally {
+            storedCreated = store.takeLastReadCreated();
         }
         tile.setBlob(new ByteArrayResource(response.data()));
         tile.setCacheResult(response.isCacheHit() ? CacheResult.HIT : CacheResult.MISS);
-        tile.getStorageObject().setCreated(requestTime);
+        boolean fromStore = response.source() == TileResponse.Source.CACHE && storedCreated != null;
+        // as GeoServer: a stored tile's own time, a rendered one's the time of the request
+        tile.getStorageObject().setCreated(fromStore ? storedCreated : requestTime);
         return tile;
     }
 

@@ -12,7 +12,6 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.geoserver.platform.resource.ResourceListener;
 import org.geoserver.platform.resource.ResourceStore;
-import org.geotools.util.logging.Logging;
 
 /**
  * The plugin's settings in GeoServer, and how they reach the running engine. The pool size is GeoWebCache's
@@ -35,7 +34,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
     /** GeoWebCache's configuration in GeoServer's resource store. */
     static final String GWC_CONFIG = "gwc-gs.xml";
 
-    private static final Logger LOGGER = Logging.getLogger(GeoServerSettings.class);
+    private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerSettings.class);
 
     private final ResourceStore store;
     private final SettingsResource resource;

@@ -19,6 +19,7 @@ import org.geoserver.platform.GeoServerExtensions;
 import org.geoserver.util.DimensionWarning;
 import org.geoserver.util.HTTPWarningAppender;
 import org.geoserver.wms.GetMapRequest;
+import org.geoserver.wms.MetatileContextHolder;
 import org.geoserver.wms.WebMap;
 import org.geoserver.wms.map.RenderedImageMap;
 import org.geowebcache.conveyor.ConveyorTile;
@@ -42,7 +43,13 @@ final class GetMapRenderer implements MetatileRenderer {
 
     @Override
     public MetatileImage render(Metatile metatile) throws Exception {
-        WebMap map = dispatchGetMap();
+        WebMap map;
+        try {
+            MetatileContextHolder.set(metatileContext(metatile));
+            map = dispatchGetMap();
+        } finally {
+            MetatileContextHolder.clear();
+        }
         if (!(map instanceof RenderedImageMap imageMap)) {
             if (map != null) {
                 map.dispose();
@@ -52,7 +59,25 @@ final class GetMapRenderer implements MetatileRenderer {
         }
         metaTile.setWebMap(imageMap);
         MetatileImage image = MetatileImage.of(imageMap.getImage(), metaTile::dispose);
-        return cachedOnlyTransiently() ? image.withCachePolicy(CachePolicy.TRANSIENT) : image;
+        if (!cachedOnlyTransiently()) {
+            return image;
+        }
+        tile.setMetaTileCacheOnly(true);
+        return image.withCachePolicy(CachePolicy.TRANSIENT);
+    }
+
+    /**
+     * What the GetMap's output formats learn of the metatile: its size in pixels and the tile size; nothing
+     * for a metatile of one tile.
+     */
+    // as GeoServerTileLayer#buildMetaInfo (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
+    private MetatileContextHolder.MetaInfo metatileContext(Metatile metatile) {
+        if (metatile.tileCount() == 1) {
+            return null;
+        }
+        int tileSize = metaTile.gridSubset().getGridSet().getTileWidth();
+        return new MetatileContextHolder.MetaInfo(
+                metatile.tilesWide() * tileSize, metatile.tilesHigh() * tileSize, tileSize);
     }
 
     /** As GeoServer does: zoom levels outside the cached range, and maps with skipped dimension warnings. */

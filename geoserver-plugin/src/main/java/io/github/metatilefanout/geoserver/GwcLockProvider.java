@@ -11,9 +11,12 @@ import org.geowebcache.GeoWebCacheException;
  * The engine's locks in GeoServer: a per-key in-process lock with a bounded wait, then GeoWebCache's
  * configured lock provider (memory, or NIO file locks shared by the nodes of a cluster).
  *
- * <p>GeoWebCache's providers wait up to their own timeout (GWC_LOCK_TIMEOUT); taking the in-process lock first bounds every wait
- * between threads of this GeoServer, and leaves GeoWebCache's provider to exclude other processes. Both
- * locks are owned by the acquiring thread and released by it, GeoWebCache's first.
+ * <p>Taking the in-process lock first bounds every wait between threads of this GeoServer, and leaves
+ * GeoWebCache's provider to exclude other processes. That provider waits up to its own timeout ({@code
+ * GWC_LOCK_TIMEOUT}, 120 s by default) and then fails: GeoWebCache 2.0's memory provider with a {@code
+ * RuntimeException}, its NIO provider with an {@code IllegalStateException}. Any such failure becomes a
+ * {@link LockTimeoutException} naming the key, with the in-process lock released, so nothing stays held.
+ * Both locks are owned by the acquiring thread and released by it, GeoWebCache's first.
  */
 final class GwcLockProvider implements LockProvider {
 
@@ -28,21 +31,22 @@ final class GwcLockProvider implements LockProvider {
     @Override
     public Lock acquire(String key, Duration timeout) throws LockTimeoutException, InterruptedException {
         Lock local = inProcess.acquire(key, timeout);
+        org.geowebcache.locks.LockProvider.Lock shared;
         try {
-            org.geowebcache.locks.LockProvider.Lock shared = gwcLocks.get().getLock(key);
-            return () -> {
-                try {
-                    shared.release();
-                } catch (GeoWebCacheException e) {
-                    throw new IllegalStateException("Releasing GeoWebCache lock '" + key + "' failed", e);
-                } finally {
-                    local.release();
-                }
-            };
+            shared = gwcLocks.get().getLock(key);
         } catch (GeoWebCacheException | RuntimeException e) {
             local.release();
-            throw new IllegalStateException("GeoWebCache lock '" + key + "' failed: " + e.getMessage(), e);
+            throw new LockTimeoutException(key, e);
         }
+        return () -> {
+            try {
+                shared.release();
+            } catch (GeoWebCacheException e) {
+                throw new IllegalStateException("Releasing GeoWebCache lock '" + key + "' failed", e);
+            } finally {
+                local.release();
+            }
+        };
     }
 
     /** Keys locked or waited for in this process; {@code 0} when idle. */

@@ -11,7 +11,6 @@ import java.util.logging.Logger;
 import org.geoserver.platform.resource.Resource;
 import org.geoserver.platform.resource.ResourceListener;
 import org.geoserver.platform.resource.ResourceStore;
-import org.geotools.util.logging.Logging;
 
 /**
  * The queue bound and lock wait timeout in {@value SettingsFormat#FILE_NAME} at the root of GeoServer's resource
@@ -20,7 +19,7 @@ import org.geotools.util.logging.Logging;
  */
 final class SettingsResource {
 
-    private static final Logger LOGGER = Logging.getLogger(SettingsResource.class);
+    private static final Logger LOGGER = GeoServerLogBridge.logger(SettingsResource.class);
 
     private final ResourceStore store;
     private final SettingsFormat format =

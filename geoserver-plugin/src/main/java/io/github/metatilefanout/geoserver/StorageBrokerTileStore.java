@@ -22,6 +22,9 @@ import org.geowebcache.storage.TileObject;
  *
  * <p>The engine knows a tile's parameters by their id only; the blob store also records the parameters
  * themselves, so the layer remembers them here before each request ({@link #rememberParameters}).
+ *
+ * <p>The engine sees a stored tile's bytes only; when and where it was stored is kept for the thread that
+ * read it, so that a cache hit reports the tile's real creation time ({@link #takeLastReadCreated}).
  */
 final class StorageBrokerTileStore implements TileStore {
 
@@ -31,6 +34,7 @@ final class StorageBrokerTileStore implements TileStore {
             .maximumSize(10_000)
             .expireAfterAccess(1, TimeUnit.HOURS)
             .build();
+    private final ThreadLocal<Long> lastReadCreated = new ThreadLocal<>();
 
     /**
      * @param maxAgeMillis for a layer name and zoom level, the age after which a stored tile is stale ({@code
@@ -62,7 +66,18 @@ final class StorageBrokerTileStore implements TileStore {
         if (maxAge > 0 && stored.getCreated() + maxAge < System.currentTimeMillis()) {
             return null;
         }
+        lastReadCreated.set(stored.getCreated());
         return contents(stored.getBlob());
+    }
+
+    /**
+     * The creation time of the last tile this thread found in the store ({@code get} or {@code
+     * getTransient}), or {@code null}; forgets it.
+     */
+    Long takeLastReadCreated() {
+        Long created = lastReadCreated.get();
+        lastReadCreated.remove();
+        return created;
     }
 
     @Override
@@ -78,7 +93,11 @@ final class StorageBrokerTileStore implements TileStore {
     public byte[] getTransient(TileKey tile) {
         TileObject stored = tileObject(tile, null);
         try {
-            return storageBroker.getTransient(stored) ? contents(stored.getBlob()) : null;
+            if (!storageBroker.getTransient(stored)) {
+                return null;
+            }
+            lastReadCreated.set(stored.getCreated());
+            return contents(stored.getBlob());
         } catch (IOException e) {
             return null;
         }

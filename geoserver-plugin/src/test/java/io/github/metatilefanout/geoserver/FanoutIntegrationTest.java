@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertNotSame;
 import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
@@ -12,13 +13,21 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.Serializable;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
 import javax.imageio.ImageIO;
 import org.apache.commons.io.FileUtils;
 import org.geoserver.catalog.DataStoreInfo;
@@ -32,11 +41,15 @@ import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
 import org.geoserver.platform.GeoServerExtensions;
 import org.geoserver.test.GeoServerSystemTestSupport;
+import org.geotools.util.logging.Logging;
 import org.geowebcache.layer.ExpirationRule;
 import org.geowebcache.layer.TileLayer;
+import org.geowebcache.locks.NIOLockProvider;
 import org.geowebcache.mime.MimeType;
 import org.geowebcache.seed.GWCTask;
 import org.geowebcache.seed.TileBreeder;
+import org.geowebcache.storage.BlobStore;
+import org.geowebcache.storage.DefaultStorageBroker;
 import org.geowebcache.storage.StorageBroker;
 import org.geowebcache.storage.TileObject;
 import org.geowebcache.storage.TileRange;
@@ -61,9 +74,18 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     private GeoServerFanout fanout;
     private long rendersBefore;
 
-    /** As GeoServer's own GWC integration tests do: a fresh data directory, reloaded, before each test. */
+    @Override
+    protected void setUpSpring(List<String> springContextLocations) {
+        super.setUpSpring(springContextLocations);
+        springContextLocations.add("classpath:/metatile-context-recorder.xml");
+    }
+
+    /**
+     * As GeoServer's own GWC integration tests do: a fresh data directory, reloaded, before each test; then
+     * the plugin on, direct WMS integration on, GeoWebCache's defaults otherwise, the test layer truncated.
+     */
     @Before
-    public void freshDataDirectory() throws Exception {
+    public void prepare() throws Exception {
         SystemTestData testData = getTestData();
         for (File file : testData.getDataDirectoryRoot().listFiles()) {
             FileUtils.deleteQuietly(file);
@@ -71,16 +93,14 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         testData.setUp();
         testData.setUpDefault();
         getGeoServer().reload();
-    }
 
-    @Before
-    public void prepare() throws Exception {
         fanout = GeoServerExtensions.bean(GeoServerFanout.class);
         fanout.setEnabled(true);
         GWC gwc = GWC.get();
         GWCConfig config = gwc.getConfig();
         config.setDirectWMSIntegrationEnabled(true);
         config.setMetaTilingThreads(null);
+        config.setLockProviderName(null);
         gwc.saveConfig(config);
         gwc.truncate(LAYER);
         rendersBefore = metrics().getRenders();
@@ -114,38 +134,55 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
 
     @Test
     public void tilesArePixelIdenticalWithAndWithoutTheEngine() throws Exception {
-        for (String format : List.of("image/png", "image/jpeg")) {
+        GeoServerTileLayer layer = (GeoServerTileLayer) GWC.get().getTileLayerByName(LAYER);
+        layer.getInfo().getMimeFormats().add("image/png8");
+        GWC.get().save(layer);
+        // no pool, GeoServer's or the engine's: every tile is stored when the response is, so that a
+        // truncate leaves nothing behind for the next request to find
+        GWCConfig config = GWC.get().getConfig();
+        config.setMetaTilingThreads(0);
+        GWC.get().saveConfig(config);
+        for (String format : List.of("image/png", "image/png8", "image/jpeg")) {
             for (long[] tile : List.of(new long[] {0, 0}, new long[] {2, 1}, new long[] {5, 3}, new long[] {7, 2})) {
                 fanout.setEnabled(false);
                 GWC.get().truncate(LAYER);
                 BufferedImage stock = decode(wmtsTile(format, tile[0], tile[1]));
                 fanout.setEnabled(true);
                 GWC.get().truncate(LAYER);
+                long renders = metrics().getRenders();
                 BufferedImage ours = decode(wmtsTile(format, tile[0], tile[1]));
 
-                String where = format + " tile " + tile[0] + "," + tile[1];
+                String where = "WMTS " + format + " tile " + tile[0] + "," + tile[1];
+                assertEquals(where, renders + 1, metrics().getRenders());
                 assertArrayEquals(where, pixels(stock), pixels(ours));
             }
+            fanout.setEnabled(false);
+            GWC.get().truncate(LAYER);
+            BufferedImage stock = decode(wmsTiledTile(format, 2, 1));
+            fanout.setEnabled(true);
+            GWC.get().truncate(LAYER);
+            long renders = metrics().getRenders();
+            BufferedImage ours = decode(wmsTiledTile(format, 2, 1));
+            assertEquals("WMS tiled=true " + format, renders + 1, metrics().getRenders());
+            assertArrayEquals("WMS tiled=true " + format, pixels(stock), pixels(ours));
         }
-        GWC.get().truncate(LAYER);
-        fanout.setEnabled(false);
-        BufferedImage stock = decode(wmsTiledTile(0, 0));
-        fanout.setEnabled(true);
-        GWC.get().truncate(LAYER);
-        BufferedImage ours = decode(wmsTiledTile(0, 0));
-        assertArrayEquals("WMS tiled=true", pixels(stock), pixels(ours));
     }
 
     @Test
     public void siblingRequestsCauseOneGetMapPerMetatile() throws Exception {
-        ExecutorService clients = Executors.newFixedThreadPool(8);
+        ExecutorService clients = Executors.newFixedThreadPool(16);
+        CountDownLatch allReady = new CountDownLatch(16);
         try {
             List<Callable<MockHttpServletResponse>> requests = new ArrayList<>();
             for (int x = 0; x < 4; x++) {
                 for (int y = 0; y < 4; y++) {
                     long column = x;
                     long row = y;
-                    requests.add(() -> wmtsResponse("image/png", column, row));
+                    requests.add(() -> {
+                        allReady.countDown();
+                        assertTrue("16 clients started", allReady.await(30, TimeUnit.SECONDS));
+                        return wmtsResponse("image/png", column, row);
+                    });
                 }
             }
             for (Future<MockHttpServletResponse> response : clients.invokeAll(requests, 60, TimeUnit.SECONDS)) {
@@ -236,6 +273,151 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     }
 
     @Test
+    public void lockProviderFailureAnswersAnExceptionNamingTheLockAndHoldsNoLock() throws Exception {
+        FailingLockProvider gwcLocks = new FailingLockProvider("gwc_metatile_");
+        useGwcLockProvider("fanoutFailingLocks", gwcLocks);
+
+        MockHttpServletResponse wmts = wmtsResponse("image/png", 1, 1);
+        assertNotEquals(200, wmts.getStatus());
+        assertTrue(wmts.getContentAsString(), wmts.getContentAsString().contains("gwc_metatile_" + LAYER));
+        // as for any failure of a tile there, GeoServer's WMS integration logs it and renders the map itself
+        assertEquals(200, wmsTiledResponse(LAYER, "image/png", 0, 0).getStatus());
+        assertEquals(2, gwcLocks.failures());
+        assertEquals(0, gwcLocks.held());
+        assertEquals(0, fanout.activeLockKeys());
+        assertEquals(rendersBefore, metrics().getRenders());
+    }
+
+    /** GeoWebCache's NIO provider times out (after 1 s here) on a metatile another node holds. */
+    @Test
+    public void lockTimeoutOfGeoWebCachesProviderAnswersAServiceExceptionAndHoldsNoLock() throws Exception {
+        File lockRoot = getTestData()
+                .getDataDirectoryRoot()
+                .toPath()
+                .resolve("fanout-locks")
+                .toFile();
+        useGwcLockProvider("fanoutNioLocks", new NIOLockProvider(lockRoot.getPath(), 1));
+        String metatileKey = "gwc_metatile_" + LAYER + "_" + GRID + "_0_0_" + ZOOM + ".png";
+        org.geowebcache.locks.LockProvider.Lock otherNode =
+                new NIOLockProvider(lockRoot.getPath(), 1).getLock(metatileKey);
+        MockHttpServletResponse response;
+        try {
+            response = wmtsResponse("image/png", 1, 1);
+        } finally {
+            otherNode.release();
+        }
+
+        assertNotEquals(200, response.getStatus());
+        assertTrue(response.getContentAsString(), response.getContentAsString().contains(metatileKey));
+        assertEquals(0, fanout.activeLockKeys());
+        assertEquals(
+                "nothing held: the same metatile renders now",
+                200,
+                wmtsResponse("image/png", 1, 1).getStatus());
+        awaitStored(16);
+        assertEquals(0, fanout.activeLockKeys());
+    }
+
+    /**
+     * A miss reads the blob store once before taking a lock and once under the tile lock (as GeoServer
+     * does); a hit once.
+     */
+    @Test
+    public void aMissReadsTheBlobStoreOnceBeforeLockingAndAHitOnce() throws Exception {
+        AtomicInteger reads = countBlobStoreReads();
+        try {
+            assertEquals(200, wmtsResponse("image/png", 2, 1).getStatus());
+            assertEquals("lookup, then the re-probe under the tile lock", 2, reads.get());
+            awaitStored(16);
+
+            reads.set(0);
+            assertEquals(200, wmtsResponse("image/png", 3, 1).getStatus());
+            assertEquals(1, reads.get());
+        } finally {
+            restoreBlobStore();
+        }
+    }
+
+    /** A hit answers with the stored tile's creation time and the same headers as GeoServer's own path. */
+    @Test
+    public void aHitHasTheHeadersOfGeoServersOwnPath() throws Exception {
+        wmtsResponse("image/png", 1, 1);
+        awaitStored(16);
+        TileObject stored = TileObject.createQueryTileObject(LAYER, new long[] {1, 2, ZOOM}, GRID, "image/png", null);
+        assertTrue(GeoServerExtensions.bean(StorageBroker.class).get(stored));
+
+        MockHttpServletResponse ours = wmtsResponse("image/png", 1, 1);
+        fanout.setEnabled(false);
+        MockHttpServletResponse stock = wmtsResponse("image/png", 1, 1);
+
+        assertEquals(stored.getCreated() / 1000, ours.getDateHeader("Last-Modified") / 1000);
+        for (String header : List.of(
+                "Last-Modified",
+                "Cache-Control",
+                "Expires",
+                "ETag",
+                "geowebcache-cache-result",
+                "geowebcache-tile-index",
+                "geowebcache-gridset",
+                "Content-Type")) {
+            assertEquals(header, stock.getHeader(header), ours.getHeader(header));
+        }
+        assertArrayEquals(stock.getContentAsByteArray(), ours.getContentAsByteArray());
+    }
+
+    /** The GetMap of a metatile sees the metatile context GeoServer's own path sets, and the same headers. */
+    @Test
+    public void aMissHasTheMetatileContextAndHeadersOfGeoServersOwnPath() throws Exception {
+        MetatileContextRecorder contexts = GeoServerExtensions.bean(MetatileContextRecorder.class);
+        contexts.take();
+        MockHttpServletResponse ours = wmtsResponse("image/png", 1, 1);
+        List<String> ourContexts = contexts.take();
+        awaitStored(16);
+        fanout.setEnabled(false);
+        GWC.get().truncate(LAYER);
+        MockHttpServletResponse stock = wmtsResponse("image/png", 1, 1);
+
+        assertEquals(List.of("1024x1024/256"), ourContexts);
+        assertEquals(ourContexts, contexts.take());
+        for (String header : List.of(
+                "Cache-Control",
+                "geowebcache-cache-result",
+                "geowebcache-tile-index",
+                "geowebcache-gridset",
+                "geowebcache-layer",
+                "Content-Type")) {
+            assertEquals(header, stock.getHeader(header), ours.getHeader(header));
+        }
+        assertEquals("MISS", ours.getHeader("geowebcache-cache-result"));
+    }
+
+    /** GeoServer logs through Log4J here: the engine's records go to its loggers under org.geoserver. */
+    @Test
+    public void theEnginesLinesGoToGeoServersLogging() {
+        Logger geoServers = Logging.getLogger("org.geoserver.metatilefanout.engine.FanoutEngine");
+        assertNotSame(Logger.getLogger(geoServers.getName()), geoServers);
+        assertTrue(Arrays.stream(Logger.getLogger(GeoServerLogBridge.ROOT).getHandlers())
+                .anyMatch(GeoServerLogBridge.class::isInstance));
+    }
+
+    /**
+     * This GeoServer (d1c44da2) has no multi-layer tile caching (GEOS-12180): GeoWebCache declines a tiled
+     * request for two layers and GeoServer renders it; nothing waits on the engine.
+     */
+    @Test
+    public void multiLayerTiledRequestIsRenderedWithoutDeadlock() throws Exception {
+        String layers = LAYER + "," + MockData.LAKES.getPrefix() + ":" + MockData.LAKES.getLocalPart();
+
+        MockHttpServletResponse response = wmsTiledResponse(layers, "image/png", 2, 1);
+
+        assertEquals(200, response.getStatus());
+        assertEquals("image/png", response.getContentType());
+        assertEquals("more than one layer requested", response.getHeader("geowebcache-miss-reason"));
+        assertEquals(rendersBefore, metrics().getRenders());
+        assertEquals(0, fanout.activeLockKeys());
+    }
+
+    @Test
     public void poolSizeFromTheCachingDefaultsIsAppliedWithoutARestart() throws Exception {
         GWC gwc = GWC.get();
         GWCConfig config = gwc.getConfig();
@@ -268,16 +450,62 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
                 + column);
     }
 
-    /** A tile of zoom 1 (45 degrees) through WMS with tiled=true. */
-    private byte[] wmsTiledTile(int column, int row) throws Exception {
+    /** A tile of zoom 2 (45 degrees) through WMS with tiled=true, served by GeoWebCache. */
+    private byte[] wmsTiledTile(String format, int column, int row) throws Exception {
+        MockHttpServletResponse response = wmsTiledResponse(LAYER, format, column, row);
+        assertEquals(200, response.getStatus());
+        assertEquals(format.replace("png8", "png"), response.getContentType());
+        assertEquals(response.getHeader("geowebcache-miss-reason"), GRID, response.getHeader("geowebcache-gridset"));
+        return response.getContentAsByteArray();
+    }
+
+    private MockHttpServletResponse wmsTiledResponse(String layers, String format, int column, int row)
+            throws Exception {
         double minX = -180 + column * 45.0;
         double maxY = 90 - row * 45.0;
-        MockHttpServletResponse response = getAsServletResponse("wms?service=WMS&version=1.1.1&request=GetMap&layers="
-                + LAYER + "&styles=&srs=" + GRID + "&bbox=" + minX + "," + (maxY - 45) + "," + (minX + 45) + ","
-                + maxY + "&width=256&height=256&format=image/png&tiled=true");
-        assertEquals(200, response.getStatus());
-        assertEquals("image/png", response.getContentType());
-        return response.getContentAsByteArray();
+        return getAsServletResponse("wms?service=WMS&version=1.1.1&request=GetMap&layers="
+                + layers + "&styles=&srs=" + GRID + "&bbox=" + minX + "," + (maxY - 45) + "," + (minX + 45) + ","
+                + maxY + "&width=256&height=256&format=" + format + "&tiled=true");
+    }
+
+    private BlobStore originalBlobStore;
+
+    /** Counts the reads of GeoWebCache's blob store, through the storage broker's (private) blob store. */
+    private AtomicInteger countBlobStoreReads() throws Exception {
+        AtomicInteger reads = new AtomicInteger();
+        Field field = DefaultStorageBroker.class.getDeclaredField("blobStore");
+        field.setAccessible(true);
+        Object broker = GeoServerExtensions.bean(StorageBroker.class);
+        originalBlobStore = (BlobStore) field.get(broker);
+        InvocationHandler counting = (proxy, method, arguments) -> {
+            if (method.getName().equals("get")) {
+                reads.incrementAndGet();
+            }
+            try {
+                return method.invoke(originalBlobStore, arguments);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        field.set(
+                broker,
+                Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BlobStore.class}, counting));
+        return reads;
+    }
+
+    private void restoreBlobStore() throws Exception {
+        Field field = DefaultStorageBroker.class.getDeclaredField("blobStore");
+        field.setAccessible(true);
+        field.set(GeoServerExtensions.bean(StorageBroker.class), originalBlobStore);
+    }
+
+    /** Makes {@code provider} GeoWebCache's lock provider, as an admin does by naming its bean. */
+    private void useGwcLockProvider(String beanName, org.geowebcache.locks.LockProvider provider) throws Exception {
+        applicationContext.getBeanFactory().registerSingleton(beanName, provider);
+        GWC gwc = GWC.get();
+        GWCConfig config = gwc.getConfig();
+        config.setLockProviderName(beanName);
+        gwc.saveConfig(config);
     }
 
     private boolean isStored(long x, long y, String format) throws Exception {

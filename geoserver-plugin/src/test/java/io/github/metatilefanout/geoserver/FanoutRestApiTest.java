@@ -1,5 +1,6 @@
 package io.github.metatilefanout.geoserver;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
@@ -8,13 +9,18 @@ import com.thoughtworks.xstream.XStream;
 import com.thoughtworks.xstream.io.json.JsonHierarchicalStreamDriver;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import org.geoserver.data.test.MockData;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
+import org.geoserver.platform.GeoServerExtensions;
 import org.geoserver.test.GeoServerSystemTestSupport;
 import org.geowebcache.config.ContextualConfigurationProvider.Context;
 import org.geowebcache.config.XMLConfiguration;
 import org.geowebcache.io.GeoWebCacheXStream;
+import org.geowebcache.seed.TileBreeder;
+import org.geowebcache.storage.StorageBroker;
+import org.geowebcache.storage.TileObject;
 import org.json.JSONArray;
 import org.json.JSONObject;
 import org.junit.Test;
@@ -110,6 +116,50 @@ public class FanoutRestApiTest extends GeoServerSystemTestSupport {
         Set<String> listed = new TreeSet<>();
         new JSONArray(json.getContentAsString()).forEach(name -> listed.add((String) name));
         assertEquals(expected, listed);
+    }
+
+    /** A seed task posted through REST stores every tile of its zoom level; a REST truncate removes them. */
+    @Test
+    public void seedAndTruncateThroughRest() throws Exception {
+        GeoServerFanout fanout = GeoServerExtensions.bean(GeoServerFanout.class);
+        long renders = fanout.metrics().getRenders();
+        String seed = "<seedRequest><name>" + LAYER + "</name><gridSetId>EPSG:4326</gridSetId>"
+                + "<zoomStart>2</zoomStart><zoomStop>2</zoomStop><format>image/png</format><type>seed</type>"
+                + "<threadCount>1</threadCount></seedRequest>";
+
+        MockHttpServletResponse seeded = postAsServletResponse("gwc/rest/seed/" + LAYER + ".xml", seed, "text/xml");
+
+        assertEquals(seeded.getContentAsString(), 200, seeded.getStatus());
+        TileBreeder breeder = GeoServerExtensions.bean(TileBreeder.class);
+        await().atMost(60, TimeUnit.SECONDS)
+                .until(() -> !breeder.getRunningAndPendingTasks().hasNext());
+        assertEquals(32, storedTilesAtZoom2());
+        assertEquals(
+                "two 4x4 metatiles, rendered by the engine",
+                renders + 2,
+                fanout.metrics().getRenders());
+
+        MockHttpServletResponse truncated = postAsServletResponse(
+                "gwc/rest/masstruncate",
+                "<truncateLayer><layerName>" + LAYER + "</layerName></truncateLayer>",
+                "text/xml");
+
+        assertEquals(truncated.getContentAsString(), 200, truncated.getStatus());
+        assertEquals(0, storedTilesAtZoom2());
+    }
+
+    private static int storedTilesAtZoom2() throws Exception {
+        StorageBroker broker = GeoServerExtensions.bean(StorageBroker.class);
+        int stored = 0;
+        for (long x = 0; x < 8; x++) {
+            for (long y = 0; y < 4; y++) {
+                if (broker.get(TileObject.createQueryTileObject(
+                        LAYER, new long[] {x, y, 2}, "EPSG:4326", "image/png", null))) {
+                    stored++;
+                }
+            }
+        }
+        return stored;
     }
 
     /** What GeoWebCache's REST API writes for GeoServer's own tile layer with the current configuration. */
