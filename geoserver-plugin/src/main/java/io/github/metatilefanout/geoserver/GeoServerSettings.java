@@ -118,8 +118,8 @@ public final class GeoServerSettings implements FanoutConfiguration {
         apply(effective);
         LOGGER.info("metatile-fanout: settings saved to " + resource + " and applied: " + describe(effective));
         if (!overrides.over(kept).equals(kept)) {
-            LOGGER.warning("metatile-fanout: the deployment's settings " + overrides.values()
-                    + " win over the ones saved to " + resource);
+            LOGGER.warning(
+                    "metatile-fanout: the deployment fixes " + overrides + ", over the settings saved to " + resource);
         }
         return effective;
     }

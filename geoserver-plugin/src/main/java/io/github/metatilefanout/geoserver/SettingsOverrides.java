@@ -1,7 +1,10 @@
 package io.github.metatilefanout.geoserver;
 
+import io.github.metatilefanout.engine.settings.FanoutSetting;
 import io.github.metatilefanout.engine.settings.StoredSettings;
+import java.util.Arrays;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * Settings the deployment fixes, such as GeoServer Cloud's configuration properties: each value that is set
@@ -25,6 +28,15 @@ public record SettingsOverrides(StoredSettings values) {
                 first(values.poolSize(), stored.poolSize()),
                 first(values.queueBound(), stored.queueBound()),
                 first(values.lockTimeoutSeconds(), stored.lockTimeoutSeconds()));
+    }
+
+    /** The fixed settings by their keys, for example {@code poolSize=3, lockTimeoutSeconds=30}. */
+    @Override
+    public String toString() {
+        return Arrays.stream(FanoutSetting.values())
+                .filter(setting -> values.get(setting) != null)
+                .map(setting -> setting.key() + "=" + values.get(setting))
+                .collect(Collectors.joining(", "));
     }
 
     private static Integer first(Integer fixed, Integer stored) {

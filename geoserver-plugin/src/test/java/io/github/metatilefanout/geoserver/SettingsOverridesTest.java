@@ -25,6 +25,12 @@ class SettingsOverridesTest {
     }
 
     @Test
+    void namesTheFixedSettingsByTheirKeys() {
+        assertThat(new SettingsOverrides(new StoredSettings(3, null, 30)))
+                .hasToString("poolSize=3, lockTimeoutSeconds=30");
+    }
+
+    @Test
     void theEngineStartsWithTheFixedPoolSizeOverGeoWebCachesSetting() {
         GeoServerSettings settings = settings();
 
