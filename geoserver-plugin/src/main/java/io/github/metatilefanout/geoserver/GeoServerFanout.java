@@ -65,11 +65,15 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     private FanoutMetrics.Registration mbean;
     private volatile boolean enabled = !"false".equalsIgnoreCase(System.getProperty(ENABLED_PROPERTY));
 
-    /** @param resources GeoServer's resource store, where the settings are kept next to GeoWebCache's */
-    public GeoServerFanout(GWC gwc, StorageBroker storageBroker, ResourceStore resources) {
+    /**
+     * @param resources GeoServer's resource store, where the settings are kept next to GeoWebCache's
+     * @param overrides settings the deployment fixes, which win over the stored ones
+     */
+    public GeoServerFanout(GWC gwc, StorageBroker storageBroker, ResourceStore resources, SettingsOverrides overrides) {
         this.gwc = gwc;
         this.storageBroker = storageBroker;
-        this.settings = new GeoServerSettings(resources, () -> gwc.getConfig().getMetaTilingThreads(), this::apply);
+        this.settings =
+                new GeoServerSettings(resources, () -> gwc.getConfig().getMetaTilingThreads(), overrides, this::apply);
     }
 
     @Override

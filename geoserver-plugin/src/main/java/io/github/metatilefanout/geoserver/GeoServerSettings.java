@@ -39,6 +39,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
     private final ResourceStore store;
     private final SettingsResource resource;
     private final Supplier<Integer> poolSetting;
+    private final SettingsOverrides overrides;
     private final Consumer<FanoutSettings> engine;
     private final ResourceListener settingsChanged = notification -> refreshQuietly(resourceChanged());
     private final ResourceListener gwcConfigChanged = notification -> followPoolSize();
@@ -51,12 +52,18 @@ public final class GeoServerSettings implements FanoutConfiguration {
     /**
      * @param store GeoServer's resource store
      * @param poolSetting GeoWebCache's meta tiling threads as configured now, null for the default
+     * @param overrides settings the deployment fixes, which win over the stored ones
      * @param engine applies settings to the running engine
      */
-    GeoServerSettings(ResourceStore store, Supplier<Integer> poolSetting, Consumer<FanoutSettings> engine) {
+    GeoServerSettings(
+            ResourceStore store,
+            Supplier<Integer> poolSetting,
+            SettingsOverrides overrides,
+            Consumer<FanoutSettings> engine) {
         this.store = store;
         this.resource = new SettingsResource(store);
         this.poolSetting = poolSetting;
+        this.overrides = overrides;
         this.engine = engine;
     }
 
@@ -86,7 +93,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
             return kept();
         } catch (IOException e) {
             LOGGER.log(Level.WARNING, "metatile-fanout: " + e.getMessage() + "; using the defaults", e);
-            return StoredSettings.DEFAULTS.withPoolSize(poolSize());
+            return overrides.over(StoredSettings.DEFAULTS.withPoolSize(poolSize()));
         }
     }
 
@@ -97,7 +104,8 @@ public final class GeoServerSettings implements FanoutConfiguration {
     @Override
     public synchronized FanoutSettings save(StoredSettings settings) throws IOException {
         Integer pool = poolSetting.get();
-        FanoutSettings effective = settings.withPoolSize(poolSize()).resolve();
+        StoredSettings kept = settings.withPoolSize(poolSize());
+        FanoutSettings effective = overrides.over(kept).resolve();
         FanoutSettings previous = applied;
         applied = effective; // the store may announce this very write at once: it then finds nothing to apply
         try {
@@ -109,6 +117,10 @@ public final class GeoServerSettings implements FanoutConfiguration {
         appliedPoolSetting = pool;
         apply(effective);
         LOGGER.info("metatile-fanout: settings saved to " + resource + " and applied: " + describe(effective));
+        if (!overrides.over(kept).equals(kept)) {
+            LOGGER.warning(
+                    "metatile-fanout: the deployment fixes " + overrides + ", over the settings saved to " + resource);
+        }
         return effective;
     }
 
@@ -161,7 +173,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
     }
 
     private StoredSettings kept() throws IOException {
-        return resource.load().withPoolSize(poolSize());
+        return overrides.over(resource.load().withPoolSize(poolSize()));
     }
 
     /** The meta tiling threads, or null (the default) with a WARNING if out of the pool size's range. */

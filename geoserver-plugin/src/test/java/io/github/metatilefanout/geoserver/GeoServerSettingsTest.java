@@ -29,7 +29,7 @@ class GeoServerSettingsTest {
 
     @BeforeEach
     void start() {
-        settings = new GeoServerSettings(store, () -> metaTilingThreads, applied::add);
+        settings = new GeoServerSettings(store, () -> metaTilingThreads, SettingsOverrides.NONE, applied::add);
         assertEquals(FanoutSettings.withPoolSize(POOL), settings.initial());
         settings.watch();
     }
@@ -139,7 +139,7 @@ class GeoServerSettingsTest {
     @Test
     void anEngineRefusalReachesTheSaverAndTheSettingsStayKept() {
         IllegalStateException refusal = new IllegalStateException("engine closed");
-        GeoServerSettings refusing = new GeoServerSettings(store, () -> POOL, changed -> {
+        GeoServerSettings refusing = new GeoServerSettings(store, () -> POOL, SettingsOverrides.NONE, changed -> {
             throw refusal;
         });
         refusing.initial();

@@ -1,0 +1,62 @@
+package io.github.metatilefanout.geoserver;
+
+import org.geoserver.gwc.GWC;
+import org.geoserver.platform.GeoServerResourceLoader;
+import org.geoserver.platform.ModuleStatus.Category;
+import org.geoserver.platform.ModuleStatusImpl;
+import org.geowebcache.storage.StorageBroker;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The plugin's beans, declared once for both ways GeoServer starts: {@code applicationContext.xml} declares
+ * this class in plain GeoServer, {@link FanoutAutoConfiguration} imports it in GeoServer Cloud. GeoServer's
+ * beans are found by type, as their names may differ between the two.
+ */
+@Configuration(proxyBeanMethods = false)
+public class FanoutBeans {
+
+    /** Points the Caching Defaults menu entry at the page with the plugin's settings panel. */
+    @Bean
+    static FanoutBeanFactoryPostProcessor metatileFanoutBeanFactoryPostProcessor() {
+        return new FanoutBeanFactoryPostProcessor();
+    }
+
+    /** Serves the layers of {@code gwcCatalogConfiguration}, whatever its class, through the engine. */
+    @Bean
+    static FanoutConfigurationPostProcessor metatileFanoutConfigurationPostProcessor() {
+        return new FanoutConfigurationPostProcessor();
+    }
+
+    /**
+     * The engine in GeoServer.
+     *
+     * @param overrides settings the deployment fixes (GeoServer Cloud's configuration properties); none in
+     *     plain GeoServer
+     */
+    @Bean
+    GeoServerFanout metatileFanout(
+            GWC gwc,
+            StorageBroker storageBroker,
+            GeoServerResourceLoader resourceLoader,
+            ObjectProvider<SettingsOverrides> overrides) {
+        return new GeoServerFanout(
+                gwc, storageBroker, resourceLoader, overrides.getIfAvailable(() -> SettingsOverrides.NONE));
+    }
+
+    /** GeoWebCache's REST API writes the plugin's tile layers as GeoServer's. */
+    @Bean
+    FanoutRestConfigurationProvider metatileFanoutRestConfigurationProvider() {
+        return new FanoutRestConfigurationProvider();
+    }
+
+    /** The entry in About & Status → Modules. */
+    @Bean
+    ModuleStatusImpl metatileFanoutModuleStatus() {
+        ModuleStatusImpl status = new ModuleStatusImpl(
+                "metatile-fanout", "metatile-fanout: fan-out metatiling for the integrated GeoWebCache");
+        status.setCategory(Category.COMMUNITY);
+        return status;
+    }
+}

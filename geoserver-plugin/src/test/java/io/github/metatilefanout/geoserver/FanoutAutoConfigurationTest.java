@@ -1,0 +1,234 @@
+package io.github.metatilefanout.geoserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.geoserver.catalog.impl.FeatureTypeInfoImpl;
+import org.geoserver.catalog.impl.LayerInfoImpl;
+import org.geoserver.catalog.impl.NamespaceInfoImpl;
+import org.geoserver.gwc.GWC;
+import org.geoserver.gwc.config.GWCConfig;
+import org.geoserver.gwc.layer.GeoServerTileLayer;
+import org.geoserver.gwc.web.GWCSettingsPage;
+import org.geoserver.platform.GeoServerResourceLoader;
+import org.geowebcache.config.DefaultGridsets;
+import org.geowebcache.config.TileLayerConfiguration;
+import org.geowebcache.grid.GridSetBroker;
+import org.geowebcache.layer.TileLayer;
+import org.geowebcache.locks.MemoryLockProvider;
+import org.geowebcache.storage.StorageBroker;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.ImportResource;
+
+/**
+ * The auto-configuration in Spring Boot contexts holding GeoWebCache's beans as GeoServer Cloud declares them:
+ * {@code gwcCatalogConfiguration} returned by a {@code @Bean} method as a final decorator whose catalog builds
+ * a new GeoServer tile layer on every call (GeoServer's own classes; the GWC facade and storage broker
+ * mocked).
+ */
+class FanoutAutoConfigurationTest {
+
+    private static final String LAYER = "topp:states";
+    private static final String PREFIX = FanoutProperties.PREFIX;
+
+    /** GeoWebCache's stored "meta tiling threads", which a property overrides. */
+    private static final int STORED_POOL_SIZE = 5;
+
+    @TempDir
+    static Path dataDirectory;
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(FanoutAutoConfiguration.class))
+            .withUserConfiguration(CloudStyleGeoWebCache.class);
+
+    @Test
+    void propertyOffInstallsNothing() {
+        runner.withPropertyValues(PREFIX + ".enabled=false").run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context).doesNotHaveBean(GeoServerFanout.class);
+            assertThat(context).doesNotHaveBean(FanoutConfigurationPostProcessor.class);
+            assertThat(context).doesNotHaveBean(FanoutMeterBinder.class);
+            TileLayer layer = layer(context);
+            assertThat(layer).isInstanceOf(GeoServerTileLayer.class).isNotInstanceOf(FanoutTileLayer.class);
+        });
+    }
+
+    @Test
+    void onByDefaultEveryNewLayerIsAFanoutLayer() {
+        runner.run(context -> {
+            assertThat(context).hasSingleBean(GeoServerFanout.class);
+            assertThat(context).hasBean("metatileFanoutModuleStatus");
+            assertThat(context).hasSingleBean(FanoutRestConfigurationProvider.class);
+
+            TileLayer first = layer(context);
+            TileLayer second = layer(context);
+
+            assertThat(first).isInstanceOf(FanoutTileLayer.class);
+            assertThat(second).isInstanceOf(FanoutTileLayer.class).isNotSameAs(first);
+            assertThat(first.getName()).isEqualTo(LAYER);
+        });
+    }
+
+    @Test
+    void storedSettingsApplyWhenNoPropertyIsSet() {
+        runner.run(context -> assertThat(
+                        context.getBean(GeoServerFanout.class).metrics().getPoolSize())
+                .isEqualTo(STORED_POOL_SIZE));
+    }
+
+    @Test
+    void propertiesWinOverTheStoredSettings() {
+        runner.withPropertyValues(
+                        PREFIX + ".pool-size=3", PREFIX + ".queue-bound=7", PREFIX + ".lock-timeout-seconds=30")
+                .run(context -> {
+                    GeoServerFanout fanout = context.getBean(GeoServerFanout.class);
+                    assertThat(fanout.metrics().getPoolSize()).isEqualTo(3);
+                    assertThat(fanout.configuration().stored().resolve().queueBound())
+                            .isEqualTo(7);
+                    assertThat(fanout.configuration().stored().resolve().lockTimeout())
+                            .hasSeconds(30);
+                });
+    }
+
+    @Test
+    void outOfRangePropertyStopsStartUpNamingPropertyValueAndRange() {
+        runner.withPropertyValues(PREFIX + ".pool-size=300").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .hasMessage(PREFIX + ".pool-size is 300; allowed range is 0 to 256");
+        });
+    }
+
+    @Test
+    void withoutGeoWebCacheNothingIsInstalled() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(FanoutAutoConfiguration.class))
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context).doesNotHaveBean(GeoServerFanout.class);
+                });
+    }
+
+    @Test
+    void declaredByApplicationContextXmlTheBeansAreNotDeclaredTwice() {
+        runner.withUserConfiguration(PluginXml.class).run(context -> {
+            assertThat(context).hasSingleBean(GeoServerFanout.class);
+            assertThat(context).hasSingleBean(FanoutConfigurationPostProcessor.class);
+            assertThat(context).doesNotHaveBean(SettingsOverrides.class);
+            assertThat(layer(context)).isInstanceOf(FanoutTileLayer.class);
+        });
+    }
+
+    @Test
+    void metersCarryTheEngineMetrics() {
+        runner.withPropertyValues(PREFIX + ".pool-size=3").run(context -> {
+            MeterRegistry registry = new SimpleMeterRegistry();
+            context.getBean(FanoutMeterBinder.class).bindTo(registry);
+
+            assertThat(registry.get("metatile.fanout.pool.size").gauge().value())
+                    .isEqualTo(3);
+            assertThat(registry.get("metatile.fanout.renders").functionCounter().count())
+                    .isZero();
+            assertThat(registry.get("metatile.fanout.tiles.encoded").functionCounters())
+                    .hasSize(3);
+            assertThat(registry.get("metatile.fanout.failures").functionCounters())
+                    .hasSize(5);
+            assertThat(registry.getMeters())
+                    .allSatisfy(meter -> assertThat(meter.getId().getName()).startsWith("metatile.fanout."))
+                    .hasSize(21);
+        });
+    }
+
+    @Test
+    void withoutMicrometerTheRestIsInstalled() {
+        runner.withClassLoader(new FilteredClassLoader(MeterBinder.class)).run(context -> {
+            assertThat(context).hasSingleBean(GeoServerFanout.class);
+            assertThat(context).doesNotHaveBean(FanoutMeterBinder.class);
+        });
+    }
+
+    @Test
+    void withoutGeoServersWebUiTheRestIsInstalled() {
+        runner.withClassLoader(new FilteredClassLoader(GWCSettingsPage.class)).run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(layer(context)).isInstanceOf(FanoutTileLayer.class);
+        });
+    }
+
+    private static TileLayer layer(ApplicationContext context) {
+        return context.getBean("gwcCatalogConfiguration", TileLayerConfiguration.class)
+                .getLayer(LAYER)
+                .orElseThrow();
+    }
+
+    /** The plugin as plain GeoServer declares it. */
+    @Configuration(proxyBeanMethods = false)
+    @ImportResource("classpath:/applicationContext.xml")
+    static class PluginXml {}
+
+    /** The GeoWebCache beans the plugin uses, {@code gwcCatalogConfiguration} declared as GeoServer Cloud does. */
+    @Configuration(proxyBeanMethods = false)
+    static class CloudStyleGeoWebCache {
+
+        @Bean
+        GridSetBroker gwcGridSetBroker() {
+            return new GridSetBroker(List.of(new DefaultGridsets(true, true)));
+        }
+
+        @Bean
+        TileLayerConfiguration gwcCatalogConfiguration(GridSetBroker gridSets) {
+            TileLayerConfiguration catalog = mock(TileLayerConfiguration.class);
+            GeoServerTileLayer stored = new GeoServerTileLayer(layerInfo(), new GWCConfig(), gridSets);
+            when(catalog.getLayer(LAYER)).thenReturn(Optional.of(stored));
+            return PerCallTileLayerConfiguration.decorate(catalog, gridSets);
+        }
+
+        @Bean
+        GWC gwcFacade() {
+            GWCConfig config = new GWCConfig();
+            config.setMetaTilingThreads(STORED_POOL_SIZE);
+            GWC gwc = mock(GWC.class);
+            when(gwc.getConfig()).thenReturn(config);
+            when(gwc.getLockProvider()).thenReturn(new MemoryLockProvider());
+            return gwc;
+        }
+
+        @Bean
+        StorageBroker gwcStorageBroker() {
+            return mock(StorageBroker.class);
+        }
+
+        @Bean
+        GeoServerResourceLoader resourceLoader() {
+            return new GeoServerResourceLoader(dataDirectory.toFile());
+        }
+
+        private static LayerInfoImpl layerInfo() {
+            NamespaceInfoImpl namespace = new NamespaceInfoImpl();
+            namespace.setPrefix("topp");
+            namespace.setURI("http://www.openplans.org/topp");
+            FeatureTypeInfoImpl states = new FeatureTypeInfoImpl(null);
+            states.setName("states");
+            states.setNamespace(namespace);
+            LayerInfoImpl layer = new LayerInfoImpl();
+            layer.setId("states-layer");
+            layer.setResource(states);
+            return layer;
+        }
+    }
+}
