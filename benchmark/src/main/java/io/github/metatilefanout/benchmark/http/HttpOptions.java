@@ -46,6 +46,8 @@ public final class HttpOptions {
         option("getmap-pattern", GetMapCounter.DEFAULT_PATTERN, "the regular expression of a GetMap's log line");
     }
 
+    private static final List<String> PHASES = List.of("first-tile", "bursts", "load");
+
     private final Map<String, String> values = new LinkedHashMap<>();
 
     private HttpOptions() {}
@@ -89,20 +91,14 @@ public final class HttpOptions {
 
     /** The option as an integer in {@code min..max}. */
     public int integer(String name, int min, int max) {
-        String value = text(name);
-        try {
-            return checked(name, Integer.parseInt(value), min, max);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
-                    "--" + name + " is " + value + "; allowed: an integer " + min + " to " + max);
-        }
+        return checked(name, number(name, text(name)), min, max);
     }
 
     /** The option as a list of integers, each in {@code min..max}. */
     public int[] integers(String name, int min, int max) {
         return Arrays.stream(text(name).split(","))
                 .map(String::trim)
-                .mapToInt(v -> checked(name, Integer.parseInt(v), min, max))
+                .mapToInt(v -> checked(name, number(name, v), min, max))
                 .toArray();
     }
 
@@ -120,11 +116,31 @@ public final class HttpOptions {
         return Duration.ofSeconds(integer(name, 1, 86_400));
     }
 
+    /** {@code --service}. */
+    public TileUris.Service service() {
+        return switch (text("service")) {
+            case "wmts" -> TileUris.Service.WMTS;
+            case "wms" -> TileUris.Service.WMS;
+            default -> throw new IllegalArgumentException("--service is " + text("service") + "; allowed: wmts, wms");
+        };
+    }
+
+    /** {@code --phases}, each one of first-tile, bursts, load. */
+    public List<String> phases() {
+        List<String> phases = List.of(text("phases").split("\\s*,\\s*"));
+        for (String phase : phases) {
+            if (!PHASES.contains(phase)) {
+                throw new IllegalArgumentException("--phases has " + phase + "; allowed: " + String.join(", ", PHASES));
+            }
+        }
+        return phases;
+    }
+
     /** {@code --zoom} as {min, max}. */
     public int[] zoomRange() {
         String[] parts = text("zoom").split("-");
-        int min = checked("zoom", Integer.parseInt(parts[0].trim()), 0, 30);
-        int max = parts.length > 1 ? checked("zoom", Integer.parseInt(parts[1].trim()), min, 30) : min;
+        int min = checked("zoom", number("zoom", parts[0].trim()), 0, 30);
+        int max = parts.length > 1 ? checked("zoom", number("zoom", parts[1].trim()), min, 30) : min;
         return new int[] {min, max};
     }
 
@@ -135,16 +151,23 @@ public final class HttpOptions {
             throw new IllegalArgumentException("--metatile is " + text("metatile") + "; allowed: WxH, e.g. 4x4");
         }
         return new int[] {
-            checked("metatile", Integer.parseInt(parts[0]), 1, 20),
-            checked("metatile", Integer.parseInt(parts[1]), 1, 20)
+            checked("metatile", number("metatile", parts[0]), 1, 20),
+            checked("metatile", number("metatile", parts[1]), 1, 20)
         };
     }
 
     /** {@code --bbox} as {west, south, east, north}. */
     public double[] box() {
-        double[] box = Arrays.stream(text("bbox").split(","))
-                .mapToDouble(Double::parseDouble)
-                .toArray();
+        String wrong = "--bbox is " + text("bbox") + "; allowed: west,south,east,north in degrees, west < east"
+                + " within -180..180, south < north within -90..90";
+        double[] box;
+        try {
+            box = Arrays.stream(text("bbox").split(","))
+                    .mapToDouble(Double::parseDouble)
+                    .toArray();
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(wrong);
+        }
         if (box.length != 4
                 || box[0] >= box[2]
                 || box[1] >= box[3]
@@ -152,11 +175,17 @@ public final class HttpOptions {
                 || box[2] > 180
                 || box[1] < -90
                 || box[3] > 90) {
-            throw new IllegalArgumentException(
-                    "--bbox is " + text("bbox")
-                            + "; allowed: west,south,east,north in degrees, west < east within -180..180, south < north within -90..90");
+            throw new IllegalArgumentException(wrong);
         }
         return box;
+    }
+
+    private static int number(String name, String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " has " + text + ", not an integer");
+        }
     }
 
     private static int checked(String name, int value, int min, int max) {

@@ -28,17 +28,16 @@ public final class HttpRun {
         this.out = out;
     }
 
-    /** Parses {@code args}, runs, prints; prints the usage instead when the options are wrong. */
+    /**
+     * Parses {@code args}, runs, prints; prints what is wrong and the usage instead when an option is wrong.
+     */
     public static void main(List<String> args) throws IOException, InterruptedException {
-        HttpOptions options;
         try {
-            options = HttpOptions.parse(args);
+            new HttpRun(HttpOptions.parse(args), System.out).run();
         } catch (IllegalArgumentException e) {
             System.out.println(e.getMessage());
             System.out.print(HttpOptions.usage());
-            return;
         }
-        new HttpRun(options, System.out).run();
     }
 
     /** Runs the chosen phases and returns what each measured. */
@@ -48,8 +47,7 @@ public final class HttpRun {
         TileGrid grid = TileGrid.of(options.text("gridset"), blankToNull("grid-kind"), blankToNull("srs"));
         int[] zoom = options.zoomRange();
         int[] shape = options.metatile();
-        TileUris.Service service =
-                TileUris.Service.valueOf(options.text("service").toUpperCase(Locale.ROOT));
+        TileUris.Service service = options.service();
         TileUris uris = new TileUris(
                 base, service, options.text("wms-path"), options.text("layer"), grid, options.text("format"));
         MetatileList metatiles = MetatileList.of(
@@ -60,7 +58,7 @@ public final class HttpRun {
                 shape[0],
                 shape[1],
                 options.integer("seed", 0, Integer.MAX_VALUE));
-        List<String> phases = List.of(options.text("phases").split("\\s*,\\s*"));
+        List<String> phases = options.phases();
         HttpClient http = TileClient.newHttpClient(timeout);
         GetMapCounter counter = options.text("log-file").isEmpty()
                 ? null
@@ -99,7 +97,7 @@ public final class HttpRun {
                         50,
                         99);
                 case "load" -> load(target, results);
-                default -> throw new IllegalArgumentException("phase " + phase + "; allowed: first-tile, bursts, load");
+                default -> throw new IllegalStateException("unchecked phase " + phase);
             }
         }
         return results;
