@@ -9,7 +9,8 @@ import java.util.Locale;
  *
  * @param name what the phase did, as printed
  * @param answers every request timed in the phase
- * @param elapsedNanos the phase's wall time, from its first request to its last answer
+ * @param elapsedNanos the time tiles/s is computed over: the phase's wall time, from its first request to its
+ *     last answer (for a first-tile phase, the sum of its timed requests)
  * @param metatiles the uncached metatiles the phase asked for
  * @param getMaps the GetMaps the server dispatched during the phase, -1 when not counted
  */
