@@ -1,5 +1,6 @@
 package io.github.metatilefanout.benchmark;
 
+import io.github.metatilefanout.benchmark.http.HttpRun;
 import io.github.metatilefanout.benchmark.report.MarkdownReport;
 import io.github.metatilefanout.benchmark.report.RequestTimes;
 import io.github.metatilefanout.benchmark.report.ResultChart;
@@ -36,7 +37,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * Runs a benchmark profile and writes its results: {@code java -jar benchmarks.jar quick} (or {@code full},
  * {@code smoke}). A regular expression after the profile's name keeps only the profile's runs of the
  * benchmark classes whose simple name it finds, such as {@code java -jar benchmarks.jar full
- * LoadedFirstTile}. Any other arguments go to JMH's own command line.
+ * LoadedFirstTile}. {@code http <options>} drives a GeoServer over HTTP instead ({@link HttpRun}). Any other
+ * arguments go to JMH's own command line.
  *
  * <p>Writes, under {@code benchmark/target/benchmark-results/<profile>/} (or the folder named by the system
  * property {@value #RESULTS_PROPERTY}): {@code results.json} (JMH's JSON format), {@code results.md},
@@ -68,9 +70,11 @@ public final class BenchmarkMain {
                 String folder = name + "-" + args[1].replaceAll("[^A-Za-z0-9_-]+", "_");
                 run(profile, runs, resultsFolder(folder), command(args[0] + " " + args[1]));
             }
+        } else if (args.length > 0 && args[0].equals("http")) {
+            HttpRun.main(List.of(args).subList(1, args.length));
         } else if (args.length == 0) {
             System.out.println("Usage: java -jar benchmarks.jar quick|full|smoke [benchmark class regex],"
-                    + " or any JMH arguments");
+                    + " http <options> (drives a GeoServer; http alone lists the options), or any JMH arguments");
         } else {
             org.openjdk.jmh.Main.main(args);
         }

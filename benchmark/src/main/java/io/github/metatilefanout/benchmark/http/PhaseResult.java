@@ -1,0 +1,95 @@
+package io.github.metatilefanout.benchmark.http;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What one phase of a run measured.
+ *
+ * @param name what the phase did, as printed
+ * @param answers every request timed in the phase
+ * @param elapsedNanos the time tiles/s is computed over: the phase's wall time, from its first request to its
+ *     last answer (for a first-tile phase, the sum of its timed requests)
+ * @param metatiles the uncached metatiles the phase asked for
+ * @param getMaps the GetMaps the server dispatched during the phase, -1 when not counted
+ */
+public record PhaseResult(String name, List<Answer> answers, long elapsedNanos, int metatiles, long getMaps) {
+
+    public PhaseResult {
+        answers = List.copyOf(answers);
+    }
+
+    /** Requests answered with a 200. */
+    public long ok() {
+        return answers.stream().filter(Answer::ok).count();
+    }
+
+    /** Requests with no answer within the timeout. */
+    public long timeouts() {
+        return answers.stream().filter(Answer::timedOut).count();
+    }
+
+    /** Requests answered with another status than 200, or that failed without an answer. */
+    public long errors() {
+        return answers.size() - ok() - timeouts();
+    }
+
+    /** Answers GeoWebCache marked as cache hits. */
+    public long cacheHits() {
+        return answers.stream().filter(Answer::hit).count();
+    }
+
+    /**
+     * The {@code percent}-th percentile (nearest rank) of the answered requests' times, in milliseconds;
+     * NaN when none was answered.
+     */
+    public double percentileMillis(double percent) {
+        long[] nanos = answers.stream()
+                .filter(a -> a.status() > 0)
+                .mapToLong(Answer::nanos)
+                .sorted()
+                .toArray();
+        if (nanos.length == 0) {
+            return Double.NaN;
+        }
+        int rank = (int) Math.ceil(percent / 100 * nanos.length);
+        return nanos[Math.max(0, Math.min(nanos.length, rank) - 1)] / 1e6;
+    }
+
+    /** Answers with a 200 per second of the phase's wall time. */
+    public double tilesPerSecond() {
+        return elapsedNanos == 0 ? Double.NaN : ok() * 1e9 / elapsedNanos;
+    }
+
+    /** GetMaps per uncached metatile, NaN when not counted or no metatile was asked for. */
+    public double getMapsPerMetatile() {
+        return getMaps < 0 || metatiles == 0 ? Double.NaN : (double) getMaps / metatiles;
+    }
+
+    /** One line: counts, then the given percentiles, throughput and GetMaps per metatile. */
+    public String line(double... percents) {
+        StringBuilder text = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%-34s requests %5d  ok %5d  errors %3d  timeouts %3d  cache hits %5d",
+                name,
+                answers.size(),
+                ok(),
+                errors(),
+                timeouts(),
+                cacheHits()));
+        Arrays.stream(percents)
+                .forEach(p -> text.append(String.format(Locale.ROOT, "  p%.0f %8.1f ms", p, percentileMillis(p))));
+        text.append(String.format(Locale.ROOT, "  tiles/s %7.1f", tilesPerSecond()));
+        text.append(
+                getMaps < 0
+                        ? "  GetMaps/metatile n/a"
+                        : String.format(
+                                Locale.ROOT,
+                                "  GetMaps/metatile %.2f (%d over %d)",
+                                getMapsPerMetatile(),
+                                getMaps,
+                                metatiles));
+        return text.toString();
+    }
+}

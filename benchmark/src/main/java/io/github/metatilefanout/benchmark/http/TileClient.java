@@ -1,0 +1,79 @@
+package io.github.metatilefanout.benchmark.http;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+/** Asks a GeoServer for tiles over HTTP/1.1, each request bounded by a timeout. */
+public final class TileClient {
+
+    static final String CACHE_RESULT_HEADER = "geowebcache-cache-result";
+
+    private final HttpClient http;
+    private final TileUris uris;
+    private final Duration timeout;
+
+    public TileClient(HttpClient http, TileUris uris, Duration timeout) {
+        this.http = http;
+        this.uris = uris;
+        this.timeout = timeout;
+    }
+
+    /** A client with its own connection pool, HTTP/1.1 and a connect timeout of {@code timeout}. */
+    public static HttpClient newHttpClient(Duration timeout) {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout)
+                .build();
+    }
+
+    /** Asks for {@code tile} and waits for the whole answer, or for the timeout. */
+    public Answer fetch(Tile tile) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        try {
+            HttpResponse<byte[]> response = http.send(request(tile), HttpResponse.BodyHandlers.ofByteArray());
+            return answer(start, response);
+        } catch (HttpTimeoutException e) {
+            return new Answer(System.nanoTime() - start, 0, null, true);
+        }
+    }
+
+    /** Sends the request for {@code tile} without waiting; the answer completes when the last byte arrives. */
+    public CompletableFuture<Answer> send(Tile tile) {
+        long start = System.nanoTime();
+        return http.sendAsync(request(tile), HttpResponse.BodyHandlers.ofByteArray())
+                .handle((response, failure) -> {
+                    if (failure == null) {
+                        return answer(start, response);
+                    }
+                    boolean timedOut = failure instanceof HttpTimeoutException
+                            || failure.getCause() instanceof HttpTimeoutException;
+                    return new Answer(System.nanoTime() - start, 0, null, timedOut);
+                });
+    }
+
+    /** How long a request may wait for its answer. */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** The address asked for {@code tile}. */
+    public URI uri(Tile tile) {
+        return uris.of(tile);
+    }
+
+    private HttpRequest request(Tile tile) {
+        return HttpRequest.newBuilder(uris.of(tile)).timeout(timeout).GET().build();
+    }
+
+    private static Answer answer(long start, HttpResponse<byte[]> response) {
+        long nanos = System.nanoTime() - start;
+        String cache = response.headers().firstValue(CACHE_RESULT_HEADER).orElse(null);
+        return new Answer(nanos, response.statusCode(), cache, false);
+    }
+}

@@ -1,0 +1,104 @@
+package io.github.metatilefanout.benchmark.http;
+
+import java.util.Locale;
+
+/**
+ * A GeoWebCache grid set with 256-pixel tiles: its name, shape and extent. Tile rows count upwards from
+ * the bottom, as GeoWebCache counts them; {@link #wmtsRow(Tile)} gives the row WMTS counts from the top.
+ *
+ * @param name the grid set's name, as in WMTS TileMatrixSet
+ * @param srs the coordinate reference system's code, as in a WMS SRS parameter
+ * @param mercator true for web mercator (square, {@code 2^z x 2^z} tiles), false for the geographic
+ *     grid ({@code 2^(z+1) x 2^z} tiles over -180..180, -90..90)
+ */
+public record TileGrid(String name, String srs, boolean mercator) {
+
+    /** Half the width of GeoWebCache's web mercator grid, in metres. */
+    static final double MERCATOR_HALF_WIDTH = 20037508.34;
+
+    private static final double MAX_MERCATOR_LATITUDE = 85.0511287798;
+
+    /**
+     * The grid named {@code name}: GeoWebCache's {@code EPSG:900913}, {@code EPSG:3857} or {@code
+     * GoogleMapsCompatible} (web mercator), {@code EPSG:4326} (geographic), or any other name with {@code
+     * kind} "mercator" or "geographic".
+     */
+    public static TileGrid of(String name, String kind, String srs) {
+        String upper = name.toUpperCase(Locale.ROOT);
+        boolean mercator;
+        if (kind != null) {
+            mercator = switch (kind) {
+                case "mercator" -> true;
+                case "geographic" -> false;
+                default -> throw new IllegalArgumentException(
+                        "grid kind is " + kind + "; allowed values are mercator and geographic");
+            };
+        } else if (upper.equals("EPSG:900913") || upper.equals("EPSG:3857") || upper.equals("GOOGLEMAPSCOMPATIBLE")) {
+            mercator = true;
+        } else if (upper.equals("EPSG:4326")) {
+            mercator = false;
+        } else {
+            throw new IllegalArgumentException("gridset " + name
+                    + " is not one the driver knows (EPSG:900913, EPSG:3857, GoogleMapsCompatible, EPSG:4326):"
+                    + " give --grid-kind mercator or geographic");
+        }
+        String code = srs != null ? srs : (upper.startsWith("EPSG:") ? name : (mercator ? "EPSG:900913" : "EPSG:4326"));
+        return new TileGrid(name, code, mercator);
+    }
+
+    /** Tiles across at zoom {@code z}. */
+    public long tilesWide(int z) {
+        return mercator ? 1L << z : 2L << z;
+    }
+
+    /** Tiles down at zoom {@code z}. */
+    public long tilesHigh(int z) {
+        return 1L << z;
+    }
+
+    /** The column holding longitude {@code lon} at zoom {@code z}, within the grid. */
+    long column(double lon, int z) {
+        return clamp((long) Math.floor((lon + 180) / 360 * tilesWide(z)), tilesWide(z));
+    }
+
+    /** The row (counted from the bottom) holding latitude {@code lat} at zoom {@code z}, within the grid. */
+    long row(double lat, int z) {
+        double fraction;
+        if (mercator) {
+            double clamped = Math.max(-MAX_MERCATOR_LATITUDE, Math.min(MAX_MERCATOR_LATITUDE, lat));
+            double y = Math.log(Math.tan(Math.PI / 4 + Math.toRadians(clamped) / 2));
+            fraction = (y + Math.PI) / (2 * Math.PI);
+        } else {
+            fraction = (lat + 90) / 180;
+        }
+        return clamp((long) Math.floor(fraction * tilesHigh(z)), tilesHigh(z));
+    }
+
+    /** The row of {@code tile} as WMTS counts it, from the top. */
+    public long wmtsRow(Tile tile) {
+        return tilesHigh(tile.z()) - 1 - tile.y();
+    }
+
+    /** {@code tile}'s bounds in the grid's coordinates: min x, min y, max x, max y. */
+    public double[] bounds(Tile tile) {
+        double size;
+        double minX;
+        double minY;
+        if (mercator) {
+            size = 2 * MERCATOR_HALF_WIDTH / tilesWide(tile.z());
+            minX = -MERCATOR_HALF_WIDTH;
+            minY = -MERCATOR_HALF_WIDTH;
+        } else {
+            size = 180.0 / tilesHigh(tile.z());
+            minX = -180;
+            minY = -90;
+        }
+        return new double[] {
+            minX + tile.x() * size, minY + tile.y() * size, minX + (tile.x() + 1) * size, minY + (tile.y() + 1) * size
+        };
+    }
+
+    private static long clamp(long value, long count) {
+        return Math.max(0, Math.min(count - 1, value));
+    }
+}
