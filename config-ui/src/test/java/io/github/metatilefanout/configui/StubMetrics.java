@@ -102,6 +102,16 @@ final class StubMetrics implements FanoutMetricsMXBean {
     }
 
     @Override
+    public long getLockOperations() {
+        return 0;
+    }
+
+    @Override
+    public double getLockOperationsPerRender() {
+        return 0;
+    }
+
+    @Override
     public int getMetatileImagesAlive() {
         return 0;
     }

@@ -26,11 +26,13 @@ import java.util.logging.Logger;
  *   <li>T is looked up in the tile store, without locks;
  *   <li>if M is being processed in this process, T's bytes are taken from it (encoded on this thread if
  *       nobody has started T);
- *   <li>otherwise M's lock is taken, then T's lock while T is looked up again;
+ *   <li>otherwise M's lock is taken, then, while T is looked up again, T's lock ({@link
+ *       LockProtocol#TILE_LOCKS}) or M's storing lock ({@link LockProtocol#STORING_LOCK}): a job of any
+ *       process still storing T holds it;
  *   <li>M is rendered on this thread and registered as in flight, with T claimed for this thread;
  *   <li>if the pool has a free thread or a free place in its queue, the job goes there and the {@link
- *       LockKeeper} takes every tile lock of M while this thread encodes T; then this thread releases M's
- *       lock and answers. It never waits for a pool thread;
+ *       LockKeeper} takes the job's locks (every tile lock of M, or M's storing lock) while this thread
+ *       encodes T; then this thread releases M's lock and answers. It never waits for a pool thread;
  *   <li>otherwise (pool off or full, or seeding) this thread runs the job itself: every tile is stored
  *       when the call returns.
  * </ol>
@@ -38,10 +40,12 @@ import java.util.logging.Logger;
  * <p>A {@linkplain Mode#SEEDING seeding} call returns only once every tile of M is stored (or has failed,
  * logged and counted), even when M was already being processed for an interactive request: it waits for
  * that job, or runs it itself if no pool thread has started it; when T is stored already, it still waits
- * until no thread of any process holds the lock of another tile of M (a job of another node storing it).
+ * until no job of any process is storing M: it takes the lock of every other tile of M in turn ({@link
+ * LockProtocol#TILE_LOCKS}), or M's lock and then its storing lock ({@link LockProtocol#STORING_LOCK}).
  *
- * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and T's lock and always releases them
- * itself before returning. {@link #inFlight} holds a metatile from its hand-off until its job has finished;
+ * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and the lock it takes to look T up
+ * again (T's, or M's storing lock) and always releases them itself before returning; a job's locks belong
+ * to its {@link JobLocks} holder. {@link #inFlight} holds a metatile from its hand-off until its job has finished;
  * {@link #pool} and {@link #retiredPools} change only under {@code this}.
  */
 public final class FanoutEngine implements AutoCloseable {
@@ -49,6 +53,7 @@ public final class FanoutEngine implements AutoCloseable {
     private static final Logger LOGGER = Logger.getLogger(FanoutEngine.class.getName());
 
     private final LockProvider lockProvider;
+    private final LockProtocol protocol;
     private final TileStore store;
     private final ConcurrentHashMap<Metatile, FanoutJob> inFlight = new ConcurrentHashMap<>();
     private final AtomicReference<FanoutPool> pool = new AtomicReference<>();
@@ -58,14 +63,25 @@ public final class FanoutEngine implements AutoCloseable {
     private volatile FanoutSettings settings;
     private volatile boolean closed;
 
+    /** An engine taking every lock from {@code lockProvider} with {@link LockProtocol#TILE_LOCKS}. */
     public FanoutEngine(LockProvider lockProvider, TileStore store, FanoutSettings settings) {
-        this.lockProvider = Objects.requireNonNull(lockProvider, "lockProvider");
+        this(lockProvider, LockProtocol.TILE_LOCKS, store, settings);
+    }
+
+    /**
+     * @param lockProvider where every lock comes from; shared by the processes that share {@code store}
+     * @param protocol which locks are taken: every process sharing the provider must use the same one
+     */
+    public FanoutEngine(LockProvider lockProvider, LockProtocol protocol, TileStore store, FanoutSettings settings) {
+        Objects.requireNonNull(lockProvider, "lockProvider");
+        this.protocol = Objects.requireNonNull(protocol, "protocol");
         this.store = Objects.requireNonNull(store, "store");
         this.metrics = new FanoutMetrics(
                 () -> this.settings.poolSize(),
                 () -> poolGauge(FanoutPool::activeThreads),
                 () -> poolGauge(FanoutPool::queueDepth),
                 inFlight::size);
+        this.lockProvider = new CountedLockProvider(lockProvider, metrics);
         reconfigure(settings);
     }
 
@@ -96,7 +112,7 @@ public final class FanoutEngine implements AutoCloseable {
             }
         }
         if (cached != null) {
-            return cacheHit(cached, request);
+            return cacheHit(cached, request, false);
         }
         LockProvider.Lock metatileLock = acquire(request.metatile().lockKey());
         try {
@@ -111,9 +127,9 @@ public final class FanoutEngine implements AutoCloseable {
                     }
                 }
             }
-            cached = lookupUnderTileLock(request.tile(), policy);
+            cached = lookupWhileNothingStores(request, policy);
             if (cached != null) {
-                return cacheHit(cached, request);
+                return cacheHit(cached, request, true);
             }
             return renderAndFanOut(request);
         } finally {
@@ -152,6 +168,11 @@ public final class FanoutEngine implements AutoCloseable {
                             : "pool of " + newSettings.poolSize() + " threads, queue of " + newSettings.queueBound()
                                     + " metatiles"));
         }
+    }
+
+    /** Which locks this engine takes from its lock provider. */
+    public LockProtocol lockProtocol() {
+        return protocol;
     }
 
     public FanoutSettings settings() {
@@ -224,14 +245,14 @@ public final class FanoutEngine implements AutoCloseable {
         }
         Metatile metatile = request.metatile();
         FanoutPool currentPool = request.mode() == Mode.SEEDING ? null : pool.get();
-        TileLocks tileLocks = currentPool == null
-                ? TileLocks.heldByCaller(metatile, lockProvider, metrics)
-                : TileLocks.heldBy(lockKeeper, metatile, lockProvider, metrics);
+        JobLocks jobLocks = currentPool == null
+                ? JobLocks.heldByCaller(protocol, metatile, lockProvider, metrics)
+                : JobLocks.heldBy(lockKeeper, protocol, metatile, lockProvider, metrics);
         Duration lockTimeout = settings.lockTimeout();
         FanoutJob job = new FanoutJob(
-                flight, tileLocks, store, lockTimeout, metrics, finished -> inFlight.remove(metatile, finished));
+                flight, jobLocks, store, lockTimeout, metrics, finished -> inFlight.remove(metatile, finished));
         if (currentPool != null) {
-            tileLocks.acquireAll(lockTimeout); // on the keeper, while this thread encodes T
+            jobLocks.acquireAll(lockTimeout); // on the keeper, while this thread encodes T
         }
         inFlight.put(metatile, job);
         boolean handedOff = currentPool != null && currentPool.trySubmit(job);
@@ -246,10 +267,10 @@ public final class FanoutEngine implements AutoCloseable {
             data = flight.encodeRequested();
         } finally {
             if (handedOff) {
-                awaitTileLocks(tileLocks, metatile, lockTimeout);
+                awaitJobLocks(jobLocks, metatile, lockTimeout);
             } else if (!job.runOnCaller()) {
-                // a seeding request took it over first: its tiles must be locked before M's lock is released
-                awaitTileLocks(tileLocks, metatile, lockTimeout);
+                // a seeding request took it over first: its locks must be held before M's lock is released
+                awaitJobLocks(jobLocks, metatile, lockTimeout);
                 if (request.mode() == Mode.SEEDING) {
                     awaitStored(job);
                 }
@@ -258,12 +279,11 @@ public final class FanoutEngine implements AutoCloseable {
         return rendered(data, request);
     }
 
-    /** Waits, before M's lock is released, until the keeper holds every tile lock it could take. */
-    private static void awaitTileLocks(TileLocks tileLocks, Metatile metatile, Duration lockTimeout)
-            throws TileException {
+    /** Waits, before M's lock is released, until the keeper holds every lock of the job it could take. */
+    private static void awaitJobLocks(JobLocks jobLocks, Metatile metatile, Duration lockTimeout) throws TileException {
         try {
-            if (!tileLocks.awaitAcquired(lockTimeout)) {
-                LOGGER.severe("The tile locks of metatile " + metatile + " were not taken within "
+            if (!jobLocks.awaitAcquired(lockTimeout)) {
+                LOGGER.severe("The locks of metatile " + metatile + "'s job were not taken within "
                         + lockTimeout.toMillis() + " ms; releasing the metatile lock anyway");
             }
         } catch (InterruptedException e) {
@@ -335,29 +355,54 @@ public final class FanoutEngine implements AutoCloseable {
     }
 
     /**
-     * A stored tile. For seeding, first waits until no thread of any process holds the lock of another
-     * tile of the metatile, that is until a job storing them (here or on another node) has stored them.
+     * A stored tile. For seeding, first waits until no job of any process is still storing the metatile:
+     * it takes and releases the lock of each other tile ({@link LockProtocol#TILE_LOCKS}), or M's lock and
+     * then its storing lock ({@link LockProtocol#STORING_LOCK}; nothing more if T was just found while
+     * holding them).
      */
-    private TileResponse cacheHit(byte[] data, TileRequest request) throws TileException {
+    private TileResponse cacheHit(byte[] data, TileRequest request, boolean foundWhileNothingStores)
+            throws TileException {
         if (request.mode() == Mode.SEEDING) {
             Metatile metatile = request.metatile();
-            for (int i = 0; i < metatile.tileCount(); i++) {
-                TileKey sibling = metatile.tile(i);
-                if (metatile.isCovered(i) && !sibling.equals(request.tile())) {
-                    Locks.releaseLogged(acquire(sibling.lockKey()), sibling.lockKey(), metrics);
+            if (protocol == LockProtocol.TILE_LOCKS) {
+                for (int i = 0; i < metatile.tileCount(); i++) {
+                    TileKey sibling = metatile.tile(i);
+                    if (metatile.isCovered(i) && !sibling.equals(request.tile())) {
+                        waitForLock(sibling.lockKey());
+                    }
+                }
+            } else if (!foundWhileNothingStores) {
+                LockProvider.Lock metatileLock = acquire(metatile.lockKey());
+                try {
+                    waitForLock(metatile.storingLockKey());
+                } finally {
+                    Locks.releaseLogged(metatileLock, metatile.lockKey(), metrics);
                 }
             }
         }
         return new TileResponse(data, Source.CACHE);
     }
 
-    private byte[] lookupUnderTileLock(TileKey tile, CachePolicy policy) throws TileException {
-        LockProvider.Lock tileLock = acquire(tile.lockKey());
+    /**
+     * Looks T up again, under M's lock, while holding the lock a job storing T holds: T's own ({@link
+     * LockProtocol#TILE_LOCKS}) or M's storing lock ({@link LockProtocol#STORING_LOCK}), so that a job of
+     * any process that is still storing T is waited for, at most the lock timeout.
+     */
+    private byte[] lookupWhileNothingStores(TileRequest request, CachePolicy policy) throws TileException {
+        String key = protocol == LockProtocol.TILE_LOCKS
+                ? request.tile().lockKey()
+                : request.metatile().storingLockKey();
+        LockProvider.Lock lock = acquire(key);
         try {
-            return lookup(tile, policy);
+            return lookup(request.tile(), policy);
         } finally {
-            Locks.releaseLogged(tileLock, tile.lockKey(), metrics);
+            Locks.releaseLogged(lock, key, metrics);
         }
+    }
+
+    /** Takes and releases the lock of {@code key}: returns once nobody held it, at most the lock timeout. */
+    private void waitForLock(String key) throws TileException {
+        Locks.releaseLogged(acquire(key), key, metrics);
     }
 
     private byte[] lookup(TileKey tile, CachePolicy policy) {

@@ -15,10 +15,11 @@ import java.util.logging.Logger;
  *
  * <p><b>Ownership.</b> The thread that runs the job is its <em>owner</em>: a pool thread, or the caller
  * (pool off or full, seeding, or a seeding request that takes over a job still queued). The owner is the
- * only thread that stores tiles and asks for tile locks to be released. Pool helpers and request threads
- * that encode a tile report it to the owner as a {@link Completion}; once the owner has given up waiting
- * for them, nobody stores those tiles. The tile locks are taken and released by the {@link TileLocks}'
- * holder thread, always before the requester releases the metatile lock.
+ * only thread that stores tiles and asks for the job's locks to be released. Pool helpers and request
+ * threads that encode a tile report it to the owner as a {@link Completion}; once the owner has given up
+ * waiting for them, nobody stores those tiles. The job's locks (its tile locks, or its storing lock) are
+ * taken by the {@link JobLocks}' holder thread before the requester releases the metatile lock, and
+ * released by it.
  *
  * <p>A job runs once: {@link #phase} moves from QUEUED to STARTED or to ABANDONED exactly once.
  */
@@ -31,7 +32,7 @@ final class FanoutJob implements Runnable {
     private static final int ABANDONED = 2;
 
     private final InFlightMetatile flight;
-    private final TileLocks tileLocks;
+    private final JobLocks jobLocks;
     private final TileStore store;
     private final Duration lockTimeout;
     private final FanoutMetrics metrics;
@@ -44,13 +45,13 @@ final class FanoutJob implements Runnable {
     /** @param onFinished runs once, on the owner, when every tile is stored, has failed or was abandoned */
     FanoutJob(
             InFlightMetatile flight,
-            TileLocks tileLocks,
+            JobLocks jobLocks,
             TileStore store,
             Duration lockTimeout,
             FanoutMetrics metrics,
             Consumer<FanoutJob> onFinished) {
         this.flight = flight;
-        this.tileLocks = tileLocks;
+        this.jobLocks = jobLocks;
         this.store = store;
         this.lockTimeout = lockTimeout;
         this.metrics = metrics;
@@ -123,15 +124,15 @@ final class FanoutJob implements Runnable {
         boolean interrupted = false;
         try {
             boolean locksKnown;
-            tileLocks.acquireAll(lockTimeout); // inline when this thread holds them; done already for the keeper
+            jobLocks.acquireAll(lockTimeout); // inline when this thread holds them; done already for the keeper
             try {
-                locksKnown = tileLocks.awaitAcquired(lockTimeout.plus(lockTimeout));
+                locksKnown = jobLocks.awaitAcquired(lockTimeout.plus(lockTimeout));
             } catch (InterruptedException e) {
                 interrupted = true;
                 locksKnown = false;
             }
             if (!locksKnown) {
-                LOGGER.severe("The tile locks of metatile " + flight.metatile()
+                LOGGER.severe("The locks of metatile " + flight.metatile()
                         + " were not taken in time; its tiles will be served but not stored");
                 stopping = true;
             }
@@ -141,7 +142,7 @@ final class FanoutJob implements Runnable {
         } finally {
             try {
                 metrics.tilesAbandoned(flight.abandonUnclaimed().size()); // none unless a failure cut the loop
-                tileLocks.releaseAll();
+                jobLocks.releaseAll();
                 onFinished.accept(this);
             } finally {
                 finished.countDown();
@@ -154,7 +155,8 @@ final class FanoutJob implements Runnable {
 
     /**
      * The owner's loop: encodes the tiles nobody has claimed, stores every tile whose lock is held, and
-     * has each lock released as soon as its tile is done. Returns whether the thread was interrupted.
+     * has each tile lock released as soon as its tile is done (a storing lock is released at the end).
+     * Returns whether the thread was interrupted.
      */
     private boolean storeTiles(EncodedOn where, boolean locksKnown) {
         boolean interrupted = false;
@@ -167,7 +169,7 @@ final class FanoutJob implements Runnable {
                 var abandoned = flight.abandonUnclaimed();
                 metrics.tilesAbandoned(abandoned.size());
                 for (int i : abandoned) {
-                    tileLocks.release(i);
+                    jobLocks.release(i);
                     remaining--;
                 }
             } else {
@@ -199,11 +201,11 @@ final class FanoutJob implements Runnable {
     /** Stores tile {@code i} if it was encoded and its lock is held, then has its lock released. */
     private void finish(int i, byte[] data, boolean locksKnown) {
         try {
-            if (data != null && locksKnown && tileLocks.isHeld(i)) {
+            if (data != null && locksKnown && jobLocks.isHeld(i)) {
                 storeLogged(i, data);
             }
         } finally {
-            tileLocks.release(i);
+            jobLocks.release(i);
         }
     }
 

@@ -33,6 +33,7 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     private final LongAdder storeFailures = new LongAdder();
     private final LongAdder lockFailures = new LongAdder();
     private final LongAdder lockWaitNanos = new LongAdder();
+    private final LongAdder lockOperations = new LongAdder();
     private final AtomicInteger imagesAlive = new AtomicInteger();
     private final AtomicInteger peakImagesAlive = new AtomicInteger();
     private final IntSupplier poolSize;
@@ -152,6 +153,10 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
         lockWaitNanos.add(nanos);
     }
 
+    void lockOperation() {
+        lockOperations.increment();
+    }
+
     @Override
     public long getRenders() {
         return renders.sum();
@@ -229,6 +234,17 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     @Override
     public long getLockWaitMillis() {
         return TimeUnit.NANOSECONDS.toMillis(lockWaitNanos.sum());
+    }
+
+    @Override
+    public long getLockOperations() {
+        return lockOperations.sum();
+    }
+
+    @Override
+    public double getLockOperationsPerRender() {
+        long rendered = renders.sum();
+        return rendered == 0 ? 0 : (double) lockOperations.sum() / rendered;
     }
 
     @Override

@@ -54,6 +54,20 @@ public interface FanoutMetricsMXBean {
     /** Total time spent waiting for locks, in milliseconds. */
     long getLockWaitMillis();
 
+    /**
+     * Operations asked of the lock provider: acquisitions (obtained or not) and releases. When the provider
+     * is shared by several processes, each is a round trip; see {@link LockProtocol} for the count per
+     * metatile.
+     */
+    long getLockOperations();
+
+    /**
+     * {@link #getLockOperations()} divided by {@link #getRenders()}, 0 before the first render: the lock
+     * cost of a rendered metatile, including the waits of requests that found their tile stored after
+     * waiting (6 per metatile with {@link LockProtocol#STORING_LOCK} and no such wait).
+     */
+    double getLockOperationsPerRender();
+
     /** Configured pool size; 0 when the pool is off. */
     int getPoolSize();
 

@@ -27,7 +27,7 @@ import java.util.logging.Logger;
  * tests of the {@code engine-jcstress} module.
  *
  * <p>A tile encoded by a thread other than the job's owner is reported to the owner as a {@link
- * Completion}: only the owner stores tiles, because only it knows which tile locks are held.
+ * Completion}: only the owner stores tiles, because only it knows which of the job's locks are held.
  */
 final class InFlightMetatile {
 

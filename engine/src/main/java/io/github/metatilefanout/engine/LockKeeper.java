@@ -10,14 +10,16 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The one thread that takes and releases the tile locks of the jobs handed to the pool.
+ * The one thread that takes and releases the locks of the jobs handed to the pool: their tile locks, or
+ * their storing lock ({@link LockProtocol}).
  *
- * <p>Lock providers want a lock released by the thread that took it, and a job's tiles must be locked
+ * <p>Lock providers want a lock released by the thread that took it, and a job's locks must be held
  * before its requester releases the metatile lock, while the job may wait for a pool thread. So neither the
  * request thread (it returns at once) nor a pool thread (it may not be free yet) can hold them: this
  * thread does. It never encodes nor stores, so taking a job's locks costs its requester only the lock
  * operations themselves. Its tasks run in submission order: a job's releases always follow its
- * acquisitions.
+ * acquisitions. A storing lock is taken here only after the requester, holding the metatile lock, has
+ * taken and released it itself: the keeper never waits for another process's job to end.
  *
  * <p>The thread starts with the first job and ends on {@link #close}, once every lock set it holds has been
  * released; it never ends while it holds a lock.
@@ -82,7 +84,7 @@ final class LockKeeper implements Executor {
                 TimeUnit.NANOSECONDS.timedWait(this, left);
             }
             if (lockSetsHeld > 0) {
-                LOGGER.severe("metatile-fanout closed with the tile locks of " + lockSetsHeld
+                LOGGER.severe("metatile-fanout closed with the locks of " + lockSetsHeld
                         + " metatiles still held by jobs that did not end in time");
                 return false;
             }

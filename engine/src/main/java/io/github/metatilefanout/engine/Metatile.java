@@ -146,6 +146,14 @@ public final class Metatile {
         return origin.lockKey("gwc_metatile_");
     }
 
+    /**
+     * The key of the lock held while this metatile's tiles are being stored, under {@link
+     * LockProtocol#STORING_LOCK}: {@code fanout_storing_} followed by the metatile key's layout.
+     */
+    String storingLockKey() {
+        return origin.lockKey("fanout_storing_");
+    }
+
     @Override
     public boolean equals(Object other) {
         return other instanceof Metatile that

@@ -10,10 +10,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
-/** A memory tile store that counts puts per tile, and can fail or hold back chosen puts. */
+/** A tile store (in memory unless told) that counts puts per tile, and can fail or hold back chosen puts. */
 final class CountingStore implements TileStore {
 
-    private final MemoryTileStore delegate = new MemoryTileStore();
+    private final TileStore delegate;
     private final Map<TileKey, AtomicInteger> puts = new ConcurrentHashMap<>();
     private final Map<TileKey, AtomicInteger> transientPuts = new ConcurrentHashMap<>();
     private final Set<String> storingThreads = ConcurrentHashMap.newKeySet();
@@ -21,6 +21,14 @@ final class CountingStore implements TileStore {
     private volatile Predicate<TileKey> gated = tile -> true;
     private volatile CountDownLatch putGate;
     private volatile Error errorToThrow;
+
+    CountingStore() {
+        this(new MemoryTileStore());
+    }
+
+    CountingStore(TileStore delegate) {
+        this.delegate = delegate;
+    }
 
     CountingStore failingFor(Predicate<TileKey> predicate) {
         this.failFor = predicate;
@@ -48,7 +56,7 @@ final class CountingStore implements TileStore {
     }
 
     @Override
-    public byte[] get(TileKey tile) {
+    public byte[] get(TileKey tile) throws IOException {
         return delegate.get(tile);
     }
 
