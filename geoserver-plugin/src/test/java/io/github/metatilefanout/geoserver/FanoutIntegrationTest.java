@@ -21,10 +21,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
@@ -170,27 +166,17 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
 
     @Test
     public void siblingRequestsCauseOneGetMapPerMetatile() throws Exception {
-        ExecutorService clients = Executors.newFixedThreadPool(16);
-        CountDownLatch allReady = new CountDownLatch(16);
-        try {
-            List<Callable<MockHttpServletResponse>> requests = new ArrayList<>();
-            for (int x = 0; x < 4; x++) {
-                for (int y = 0; y < 4; y++) {
-                    long column = x;
-                    long row = y;
-                    requests.add(() -> {
-                        allReady.countDown();
-                        assertTrue("16 clients started", allReady.await(30, TimeUnit.SECONDS));
-                        return wmtsResponse("image/png", column, row);
-                    });
-                }
+        List<Callable<MockHttpServletResponse>> requests = new ArrayList<>();
+        for (int x = 0; x < 4; x++) {
+            for (int y = 0; y < 4; y++) {
+                long column = x;
+                long row = y;
+                requests.add(() -> wmtsResponse("image/png", column, row));
             }
-            for (Future<MockHttpServletResponse> response : clients.invokeAll(requests, 60, TimeUnit.SECONDS)) {
-                assertEquals(200, response.get().getStatus());
-                assertEquals("image/png", response.get().getContentType());
-            }
-        } finally {
-            clients.shutdownNow();
+        }
+        for (MockHttpServletResponse response : ConcurrentRequests.sendTogether(requests)) {
+            assertEquals(200, response.getStatus());
+            assertEquals("image/png", response.getContentType());
         }
         assertEquals(1, metrics().getRenders() - rendersBefore);
         awaitStored(16);

@@ -8,10 +8,6 @@ import io.github.metatilefanout.engine.FanoutMetrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.geoserver.data.test.MockData;
 import org.geoserver.gwc.GWC;
@@ -65,26 +61,16 @@ public class FanoutStoringLockTest extends GeoServerSystemTestSupport {
         assertEquals(6, metrics().getLockOperations() - lockOperations);
 
         renders = metrics().getRenders();
-        ExecutorService clients = Executors.newFixedThreadPool(16);
-        CountDownLatch allReady = new CountDownLatch(16);
-        try {
-            List<Callable<MockHttpServletResponse>> requests = new ArrayList<>();
-            for (int x = 4; x < 8; x++) {
-                for (int y = 0; y < 4; y++) {
-                    long column = x;
-                    long row = y;
-                    requests.add(() -> {
-                        allReady.countDown();
-                        assertTrue("16 clients started", allReady.await(30, TimeUnit.SECONDS));
-                        return wmtsResponse(column, row);
-                    });
-                }
+        List<Callable<MockHttpServletResponse>> requests = new ArrayList<>();
+        for (int x = 4; x < 8; x++) {
+            for (int y = 0; y < 4; y++) {
+                long column = x;
+                long row = y;
+                requests.add(() -> wmtsResponse(column, row));
             }
-            for (Future<MockHttpServletResponse> response : clients.invokeAll(requests, 60, TimeUnit.SECONDS)) {
-                assertEquals(200, response.get().getStatus());
-            }
-        } finally {
-            clients.shutdownNow();
+        }
+        for (MockHttpServletResponse response : ConcurrentRequests.sendTogether(requests)) {
+            assertEquals(200, response.getStatus());
         }
         awaitIdle();
         assertEquals(1, metrics().getRenders() - renders);
