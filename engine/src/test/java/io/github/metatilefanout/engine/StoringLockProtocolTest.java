@@ -146,24 +146,30 @@ class StoringLockProtocolTest {
     @Test
     void seedingAStoredTileWaitsUntilAnotherProcessHasStoredTheWholeMetatile() throws Exception {
         TileKey asked = tile("roads", 0, 0);
+        TileKey sibling = tile("roads", 2, 1);
+        // the asked tile is on disk already (from an earlier job); another process is storing its metatile
+        // again, every put held back: which tile its owner stores first is not fixed
+        store.put(asked, new byte[] {1});
         CountDownLatch putGate = new CountDownLatch(1);
-        store.putsGatedBy(putGate, tile -> !tile.equals(asked));
+        store.putsGatedBy(putGate, tile -> true);
         FanoutEngine first = engine(2);
         FanoutEngine seeder = engine(2);
         String storingKey = metatile(4, asked).storingLockKey();
 
-        first.getTile(request(asked, 4, renderer, encoder));
-        await().atMost(BOUND).until(() -> store.puts(asked) == 1);
+        first.getTile(request(sibling, 4, renderer, encoder));
         Future<TileResponse> seeded = clients.submit(
                 () -> seeder.getTile(request(asked, 4, renderer, encoder).withMode(Mode.SEEDING)));
+        // the first process's probe and hold, then the seeder's wait
         await().atMost(BOUND).until(() -> locks.attempts(storingKey) == 3);
 
         assertFalse(seeded.isDone());
+        assertEquals(1, store.totalPuts(), "only the tile stored before");
         putGate.countDown();
         assertEquals(
                 Source.CACHE, seeded.get(BOUND.toSeconds(), TimeUnit.SECONDS).source());
 
-        assertEquals(16, store.totalPuts());
+        assertEquals(17, store.totalPuts(), "the job's 16 tiles, stored before the seeding call returned");
+        assertTrue(store.putsByTile().values().stream().allMatch(count -> count.get() >= 1));
         assertEquals(4, seeder.metrics().getLockOperations(), "not one lock per tile");
         assertEquals(1, renderer.totalRenders());
     }
