@@ -42,11 +42,11 @@ final class FanoutTileLayers {
         try {
             return wrappers.get(geoServerLayer, () -> new FanoutTileLayer(geoServerLayer, engine));
         } catch (ExecutionException | UncheckedExecutionException e) {
-            LOGGER.log(
-                    Level.WARNING,
-                    "metatile-fanout: tile layer " + layer.getName() + " keeps GeoServer's own path: "
-                            + e.getCause().getMessage(),
-                    e.getCause());
+            // also seen for every layer while GeoServer stops (GeoWebCache reloads its layers after the
+            // catalog has emptied): one line each, the stack trace only at FINE
+            LOGGER.warning("metatile-fanout: tile layer " + layer.getName() + " keeps GeoServer's own path: "
+                    + e.getCause().getMessage());
+            LOGGER.log(Level.FINE, "metatile-fanout: why tile layer " + layer.getName() + " was not wrapped", e);
             return layer;
         }
     }
