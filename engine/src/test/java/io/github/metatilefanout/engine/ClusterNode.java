@@ -3,6 +3,7 @@ package io.github.metatilefanout.engine;
 import static org.awaitility.Awaitility.await;
 
 import io.github.metatilefanout.engine.TileResponse.Source;
+import io.github.metatilefanout.engine.lock.FileLockProvider;
 import io.github.metatilefanout.engine.store.FileTileStore;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.metatilefanout.engine.lock.FileLockProvider;
 import io.github.metatilefanout.engine.lock.LockTimeoutException;
 import io.github.metatilefanout.engine.store.FileTileStore;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,7 +36,6 @@ class NodeKilledTest {
     @ParameterizedTest
     @EnumSource(LockProtocol.class)
     void theOtherNodesRenderTheMetatileOnceMoreAfterTheHolderIsKilled(LockProtocol protocol) throws Exception {
-        Files.createDirectories(shared.resolve("locks"));
         FileLockProvider locks = new FileLockProvider(shared.resolve("locks"));
         Metatile metatile = Fixtures.metatile(4, StallingNode.ASKED);
         String heldByTheJob = protocol == LockProtocol.STORING_LOCK

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.metatilefanout.engine.lock.FileLockProvider;
 import io.github.metatilefanout.engine.store.FileTileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.github.metatilefanout.engine;
 
+import io.github.metatilefanout.engine.lock.FileLockProvider;
 import io.github.metatilefanout.engine.store.FileTileStore;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,0 +1,186 @@
+package io.github.metatilefanout.engine.lock;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A lock provider for processes that share a directory, such as GeoServer nodes sharing a tile cache on
+ * a network disk: an in-process lock per key (a JVM holds a file lock for all its threads), then an
+ * exclusive {@link FileLock} on the key's lock file, tried with a growing pause of at most {@value
+ * #MAX_PAUSE_MILLIS} ms until the timeout. The operating system drops the file locks of a process that
+ * dies, so a killed node holds nothing.
+ *
+ * <p><b>Lock files are deleted, safely.</b> The holder of a key deletes its lock file before it releases
+ * the lock, so the directory does not grow with the number of keys ever used. A process waiting on that
+ * file then obtains the lock of a file that is no longer in the directory, while a third one creates and
+ * locks a new file of the same name; GeoWebCache's NIO provider, which deletes its file after releasing the
+ * lock, lets both believe they hold the key. Here the holder first marks the file as released (it writes
+ * one byte into the file, which is empty while in use), and a process that obtains the lock of a marked
+ * file lets it go and tries again. So at most one process holds a key. A holder killed between marking
+ * and deleting leaves a marked file in the directory; the next process to lock it deletes it.
+ *
+ * <p>Within a process, only the thread holding a key's in-process lock opens, locks or closes that key's
+ * file: on POSIX systems closing any descriptor of a file drops the file locks the process holds on it.
+ *
+ * <p>Every process sharing the directory must use this provider: it does not exclude processes using
+ * another one on the same keys. The directory needs file locks that the operating system drops when a
+ * process dies (local disks; NFS v4) and close-to-open consistency.
+ */
+public final class FileLockProvider implements LockProvider {
+
+    private static final long MAX_PAUSE_MILLIS = 16;
+    private static final byte[] RELEASED_MARK = {1};
+
+    private final Path directory;
+    private final MemoryLockProvider inProcess = new MemoryLockProvider();
+    /** The thread holding each key held in this process: set by it on acquiring, removed by it on releasing. */
+    private final ConcurrentHashMap<String, Thread> holders = new ConcurrentHashMap<>();
+
+    /**
+     * @param directory where the lock files are, created if missing; the same for every process
+     * @throws UncheckedIOException if the directory cannot be created
+     */
+    public FileLockProvider(Path directory) {
+        this.directory = directory;
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create the lock file directory " + directory, e);
+        }
+    }
+
+    /**
+     * @throws UncheckedIOException if the lock file cannot be created, opened, locked or read
+     * @throws IllegalStateException if this thread already holds {@code key}: unlike the in-process lock,
+     *     a file lock is not reentrant
+     */
+    @Override
+    public Lock acquire(String key, Duration timeout) throws LockTimeoutException, InterruptedException {
+        if (holders.get(key) == Thread.currentThread()) {
+            // a second descriptor of the file, once closed, would drop the lock held through the first
+            throw new IllegalStateException("Lock '" + key + "' is already held by this thread");
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Lock local = inProcess.acquire(key, timeout);
+        Path file = directory.resolve(fileName(key));
+        Lock held = null;
+        try {
+            long pauseMillis = 1;
+            while ((held = tryLock(key, file, local)) == null) {
+                if (System.nanoTime() - deadline >= 0) {
+                    throw new LockTimeoutException(key, timeout);
+                }
+                TimeUnit.MILLISECONDS.sleep(pauseMillis);
+                pauseMillis = Math.min(2 * pauseMillis, MAX_PAUSE_MILLIS);
+            }
+            return held;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Locking the lock file " + file + " of '" + key + "' failed", e);
+        } finally {
+            if (held == null) {
+                local.release();
+            }
+        }
+    }
+
+    /** The key's lock, or {@code null} when another process holds it or the file locked was released. */
+    private Lock tryLock(String key, Path file, Lock local) throws IOException {
+        Object keyBeforeOpening = fileKey(file);
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        Lock held = null;
+        try {
+            FileLock fileLock = channel.tryLock();
+            if (fileLock != null) {
+                if (channel.size() == 0) {
+                    held = new HeldFileLock(key, file, channel, local);
+                } else if (keyBeforeOpening != null && keyBeforeOpening.equals(fileKey(file))) {
+                    // marked, yet still in the directory: its holder died before deleting it
+                    Files.deleteIfExists(file);
+                }
+            }
+            return held;
+        } finally {
+            if (held == null) {
+                channel.close(); // releases the file lock, if taken
+            }
+        }
+    }
+
+    /** The identity of the file {@code file} names now (device and inode on POSIX), or {@code null}. */
+    private static Object fileKey(Path file) throws IOException {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    private static String fileName(String key) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest) + ".lock";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every JVM has SHA-256", e);
+        }
+    }
+
+    /** A key held by one thread of this process: its file, locked, and its in-process lock. */
+    private final class HeldFileLock implements Lock {
+        private final String key;
+        private final Path file;
+        private final FileChannel channel;
+        private final Lock local;
+        private final Thread owner = Thread.currentThread();
+        private boolean released;
+
+        HeldFileLock(String key, Path file, FileChannel channel, Lock local) {
+            this.key = key;
+            this.file = file;
+            this.channel = channel;
+            this.local = local;
+            holders.put(key, owner);
+        }
+
+        /**
+         * Marks the lock file as released and deletes it, then releases its lock (by closing it) and the
+         * in-process lock, which are released whatever fails before.
+         *
+         * @throws UncheckedIOException if the file could not be deleted or unlocked
+         */
+        @Override
+        public void release() {
+            if (Thread.currentThread() != owner) {
+                throw new IllegalStateException("Lock '" + key + "' was acquired by thread " + owner.getName()
+                        + " and cannot be released by " + Thread.currentThread().getName());
+            }
+            if (released) {
+                throw new IllegalStateException("Lock '" + key + "' was already released");
+            }
+            released = true;
+            try (channel) {
+                channel.write(ByteBuffer.wrap(RELEASED_MARK), 0);
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Releasing the lock file " + file + " of '" + key + "' failed", e);
+            } finally {
+                holders.remove(key);
+                local.release();
+            }
+        }
+    }
+}
