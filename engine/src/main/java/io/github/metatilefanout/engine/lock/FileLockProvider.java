@@ -3,6 +3,7 @@ package io.github.metatilefanout.engine.lock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
@@ -89,6 +90,9 @@ public final class FileLockProvider implements LockProvider {
                 pauseMillis = Math.min(2 * pauseMillis, MAX_PAUSE_MILLIS);
             }
             return held;
+        } catch (ClosedByInterruptException e) {
+            Thread.interrupted(); // reported by the exception, as for the waits
+            throw new InterruptedException("Interrupted while locking the lock file of '" + key + "'");
         } catch (IOException e) {
             throw new UncheckedIOException("Locking the lock file " + file + " of '" + key + "' failed", e);
         } finally {
@@ -158,7 +162,8 @@ public final class FileLockProvider implements LockProvider {
 
         /**
          * Marks the lock file as released and deletes it, then releases its lock (by closing it) and the
-         * in-process lock, which are released whatever fails before.
+         * in-process lock, which are released whatever fails before. An interrupted thread releases as any
+         * other and keeps its interrupt flag.
          *
          * @throws UncheckedIOException if the file could not be deleted or unlocked
          */
@@ -172,6 +177,8 @@ public final class FileLockProvider implements LockProvider {
                 throw new IllegalStateException("Lock '" + key + "' was already released");
             }
             released = true;
+            // an interrupt would close the channel before the file is marked and deleted
+            boolean interrupted = Thread.interrupted();
             try (channel) {
                 channel.write(ByteBuffer.wrap(RELEASED_MARK), 0);
                 Files.deleteIfExists(file);
@@ -180,6 +187,9 @@ public final class FileLockProvider implements LockProvider {
             } finally {
                 holders.remove(key);
                 local.release();
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
     }

@@ -3,6 +3,7 @@ package io.github.metatilefanout.engine.lock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,6 +69,23 @@ class FileLockProviderTest {
         assertEquals(0, Files.size(leftOver), "a new lock file, in use");
         lock.release();
         assertEquals(List.of(), lockFiles());
+    }
+
+    @Test
+    void anInterruptedThreadReleasesAndKeepsItsFlag() throws Exception {
+        FileLockProvider provider = new FileLockProvider(directory);
+        LockProvider.Lock lock = provider.acquire("k", SHORT);
+        Thread.currentThread().interrupt();
+        try {
+            lock.release();
+            assertTrue(Thread.currentThread().isInterrupted());
+        } finally {
+            Thread.interrupted();
+        }
+        assertEquals(List.of(), lockFiles());
+        assertEquals(
+                null,
+                CompletableFuture.supplyAsync(() -> failureOf(provider, "k")).get(10, TimeUnit.SECONDS));
     }
 
     @Test
