@@ -10,7 +10,9 @@ import io.github.metatilefanout.engine.settings.SettingsFormat;
 import io.github.metatilefanout.engine.settings.StoredSettings;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import org.apache.wicket.markup.html.form.DropDownChoice;
 import org.apache.wicket.util.tester.FormTester;
+import org.geoserver.gwc.ConfigurableLockProvider;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.config.GWCConfig;
 import org.geoserver.platform.GeoServerExtensions;
@@ -27,6 +29,7 @@ import org.junit.Test;
 public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
 
     private static final String PANEL = "form:" + FanoutCachingDefaultsPage.PANEL_ID;
+    private static final String LOCK_PROVIDERS = "form:cachingOptionsPanel:container:configs:lockProvider";
     /** GeoServer's file system resource store looks for changes every 5 seconds. */
     private static final Duration WATCHER_WAIT = Duration.ofSeconds(30);
 
@@ -37,6 +40,7 @@ public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
         login();
         GWCConfig config = GWC.get().getConfig();
         config.setMetaTilingThreads(null);
+        config.setLockProviderName(null);
         GWC.get().saveConfig(config);
         fanout = GeoServerExtensions.bean(GeoServerFanout.class);
         fanout.configuration().save(StoredSettings.DEFAULTS);
@@ -54,6 +58,29 @@ public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
         tester.assertComponent(PANEL, FanoutSettingsPanel.class);
         tester.assertComponent(
                 "form:gwcServicesPanel:metaTilingThreads", org.apache.wicket.markup.html.form.TextField.class);
+    }
+
+    @Test
+    public void theLockProviderListOffersThePluginsFileLocksUnderTheirName() {
+        tester.startPage(FanoutCachingDefaultsPage.class);
+        @SuppressWarnings("unchecked")
+        DropDownChoice<String> lockProviders =
+                (DropDownChoice<String>) tester.getComponentFromLastRenderedPage(LOCK_PROVIDERS);
+        int index = lockProviders.getChoices().indexOf("metatileFanoutFileLock");
+        assertTrue(lockProviders.getChoices().toString(), index >= 0);
+        assertEquals(
+                "metatile-fanout file locks (interprocess locking, safe when lock files are deleted)",
+                lockProviders.getChoiceRenderer().getDisplayValue("metatileFanoutFileLock"));
+
+        FormTester form = tester.newFormTester("form", false);
+        form.select(LOCK_PROVIDERS.substring("form:".length()), index);
+        form.submit("submit");
+
+        tester.assertNoErrorMessage();
+        assertEquals("metatileFanoutFileLock", GWC.get().getConfig().getLockProviderName());
+        ConfigurableLockProvider configured =
+                (ConfigurableLockProvider) GWC.get().getLockProvider();
+        assertTrue(configured.getDelegate() instanceof FanoutFileLockProvider);
     }
 
     @Test

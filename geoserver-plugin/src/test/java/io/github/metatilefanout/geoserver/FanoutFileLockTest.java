@@ -64,7 +64,8 @@ public class FanoutFileLockTest extends GeoServerSystemTestSupport {
 
     @Test
     public void siblingsCauseOneGetMapAndNoLockFileIsLeft() throws Exception {
-        ConfigurableLockProvider configured = (ConfigurableLockProvider) GWC.get().getLockProvider();
+        ConfigurableLockProvider configured =
+                (ConfigurableLockProvider) GWC.get().getLockProvider();
         assertTrue(configured.getDelegate() instanceof FanoutFileLockProvider);
         long renders = metrics().getRenders();
         List<Callable<MockHttpServletResponse>> requests = new ArrayList<>();
