@@ -18,11 +18,13 @@ import org.geoserver.gwc.config.GWCConfig;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.gwc.web.GWCSettingsPage;
 import org.geoserver.platform.GeoServerResourceLoader;
+import org.geowebcache.config.ConfigurationException;
 import org.geowebcache.config.DefaultGridsets;
 import org.geowebcache.config.TileLayerConfiguration;
 import org.geowebcache.grid.GridSetBroker;
 import org.geowebcache.layer.TileLayer;
 import org.geowebcache.locks.MemoryLockProvider;
+import org.geowebcache.storage.DefaultStorageFinder;
 import org.geowebcache.storage.StorageBroker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,6 +75,8 @@ class FanoutAutoConfigurationTest {
             assertThat(context).hasSingleBean(GeoServerFanout.class);
             assertThat(context).hasBean("metatileFanoutModuleStatus");
             assertThat(context).hasSingleBean(FanoutRestConfigurationProvider.class);
+            // in Cloud the lock provider is the catalog back-end's
+            assertThat(context).doesNotHaveBean(FanoutFileLockProvider.class);
 
             TileLayer first = layer(context);
             TileLayer second = layer(context);
@@ -130,6 +134,7 @@ class FanoutAutoConfigurationTest {
             assertThat(context).hasSingleBean(GeoServerFanout.class);
             assertThat(context).hasSingleBean(FanoutConfigurationPostProcessor.class);
             assertThat(context).doesNotHaveBean(SettingsOverrides.class);
+            assertThat(context).hasSingleBean(FanoutFileLockProvider.class);
             assertThat(layer(context)).isInstanceOf(FanoutTileLayer.class);
         });
     }
@@ -176,10 +181,19 @@ class FanoutAutoConfigurationTest {
                 .orElseThrow();
     }
 
-    /** The plugin as plain GeoServer declares it. */
+    /** The plugin as plain GeoServer declares it, with the cache directory its file lock provider needs. */
     @Configuration(proxyBeanMethods = false)
     @ImportResource("classpath:/applicationContext.xml")
-    static class PluginXml {}
+    static class PluginXml {
+
+        @Bean
+        DefaultStorageFinder gwcDefaultStorageFinder() throws ConfigurationException {
+            DefaultStorageFinder cacheDirectory = mock(DefaultStorageFinder.class);
+            when(cacheDirectory.getDefaultPath())
+                    .thenReturn(dataDirectory.resolve("gwc").toString());
+            return cacheDirectory;
+        }
+    }
 
     /** The GeoWebCache beans the plugin uses, {@code gwcCatalogConfiguration} declared as GeoServer Cloud does. */
     @Configuration(proxyBeanMethods = false)
