@@ -12,7 +12,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * The plugin's beans, declared once for both ways GeoServer starts: {@code applicationContext.xml} declares
  * this class in plain GeoServer, {@link FanoutAutoConfiguration} imports it in GeoServer Cloud. GeoServer's
- * beans are found by type, as their names may differ between the two.
+ * beans are found by type, as their names may differ between the two. The one bean only plain GeoServer
+ * gets, the file lock provider {@link FanoutFileLockProvider}, is declared in {@code applicationContext.xml}.
  */
 @Configuration(proxyBeanMethods = false)
 public class FanoutBeans {
