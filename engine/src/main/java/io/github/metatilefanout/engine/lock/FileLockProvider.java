@@ -37,6 +37,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Within a process, only the thread holding a key's in-process lock opens, locks or closes that key's
  * file: on POSIX systems closing any descriptor of a file drops the file locks the process holds on it.
+ * Providers created on the same directory in one JVM share their in-process locks, so they exclude each
+ * other as processes do.
  *
  * <p>Every process sharing the directory must use this provider: it does not exclude processes using
  * another one on the same keys. The directory needs file locks that the operating system drops when a
@@ -47,10 +49,13 @@ public final class FileLockProvider implements LockProvider {
     private static final long MAX_PAUSE_MILLIS = 16;
     private static final byte[] RELEASED_MARK = {1};
 
+    /** The in-process side of every provider of this JVM, by lock directory: never removed. */
+    private static final ConcurrentHashMap<Path, InProcessLocks> IN_PROCESS = new ConcurrentHashMap<>();
+
     private final Path directory;
-    private final MemoryLockProvider inProcess = new MemoryLockProvider();
+    private final MemoryLockProvider inProcess;
     /** The thread holding each key held in this process: set by it on acquiring, removed by it on releasing. */
-    private final ConcurrentHashMap<String, Thread> holders = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Thread> holders;
 
     /**
      * @param directory where the lock files are, created if missing; the same for every process
@@ -58,11 +63,16 @@ public final class FileLockProvider implements LockProvider {
      */
     public FileLockProvider(Path directory) {
         this.directory = directory;
+        Path shared;
         try {
             Files.createDirectories(directory);
+            shared = directory.toRealPath();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create the lock file directory " + directory, e);
         }
+        InProcessLocks locks = IN_PROCESS.computeIfAbsent(shared, d -> new InProcessLocks());
+        this.inProcess = locks.memory();
+        this.holders = locks.holders();
     }
 
     /**
@@ -140,6 +150,13 @@ public final class FileLockProvider implements LockProvider {
             return HexFormat.of().formatHex(digest) + ".lock";
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("Every JVM has SHA-256", e);
+        }
+    }
+
+    /** What the providers of one directory share in this JVM. */
+    private record InProcessLocks(MemoryLockProvider memory, ConcurrentHashMap<String, Thread> holders) {
+        InProcessLocks() {
+            this(new MemoryLockProvider(), new ConcurrentHashMap<>());
         }
     }
 

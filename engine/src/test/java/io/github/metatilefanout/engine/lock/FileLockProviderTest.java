@@ -41,6 +41,24 @@ class FileLockProviderTest {
     }
 
     @Test
+    void twoProvidersOnOneDirectoryInOneProcessExcludeEachOther() throws Exception {
+        FileLockProvider first = new FileLockProvider(directory);
+        FileLockProvider second = new FileLockProvider(directory.resolve("."));
+        LockProvider.Lock held = first.acquire("k", SHORT);
+        try {
+            Throwable failure =
+                    CompletableFuture.supplyAsync(() -> failureOf(second, "k")).get(10, TimeUnit.SECONDS);
+            assertInstanceOf(LockTimeoutException.class, failure);
+        } finally {
+            held.release();
+        }
+        assertEquals(
+                null,
+                CompletableFuture.supplyAsync(() -> failureOf(second, "k")).get(10, TimeUnit.SECONDS));
+        assertEquals(List.of(), lockFiles());
+    }
+
+    @Test
     void aReleasedLockLeavesNoFile() throws Exception {
         FileLockProvider provider = new FileLockProvider(directory.resolve("lockfiles"));
         LockProvider.Lock lock = provider.acquire("gwc_metatile_{layer}_EPSG:900913_png_0_0_9", SHORT);
