@@ -8,13 +8,10 @@ import io.github.metatilefanout.engine.FanoutMetrics;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.geoserver.data.test.MockData;
 import org.geoserver.gwc.ConfigurableLockProvider;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.config.GWCConfig;
@@ -23,19 +20,12 @@ import org.geoserver.test.GeoServerSystemTestSupport;
 import org.geowebcache.locks.LockProvider;
 import org.geowebcache.storage.DefaultStorageFinder;
 import org.geowebcache.storage.StorageBroker;
-import org.geowebcache.storage.TileObject;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
-import org.springframework.mock.web.MockHttpServletResponse;
 
 /** GeoWebCache set to the plugin's file lock provider, {@code metatileFanoutFileLock}. */
 public class FanoutFileLockTest extends GeoServerSystemTestSupport {
-
-    private static final String LAYER =
-            MockData.BASIC_POLYGONS.getPrefix() + ":" + MockData.BASIC_POLYGONS.getLocalPart();
-    private static final String GRID = "EPSG:4326";
-    private static final int ZOOM = 2;
 
     private GeoServerFanout fanout;
 
@@ -46,7 +36,7 @@ public class FanoutFileLockTest extends GeoServerSystemTestSupport {
         GWCConfig config = gwc.getConfig().clone();
         config.setLockProviderName("metatileFanoutFileLock");
         gwc.saveConfig(config);
-        gwc.truncate(LAYER);
+        gwc.truncate(SiblingTiles.LAYER);
     }
 
     @After
@@ -68,29 +58,12 @@ public class FanoutFileLockTest extends GeoServerSystemTestSupport {
                 (ConfigurableLockProvider) GWC.get().getLockProvider();
         assertTrue(configured.getDelegate() instanceof FanoutFileLockProvider);
         long renders = metrics().getRenders();
-        List<Callable<MockHttpServletResponse>> requests = new ArrayList<>();
-        for (int x = 4; x < 8; x++) {
-            for (int y = 0; y < 4; y++) {
-                long column = x;
-                long row = y;
-                requests.add(() -> wmtsResponse(column, row));
-            }
-        }
-        for (MockHttpServletResponse response : ConcurrentRequests.sendTogether(requests)) {
-            assertEquals(200, response.getStatus());
-        }
+        SiblingTiles.requestTogether(this::getAsServletResponse);
         await().atMost(30, TimeUnit.SECONDS)
                 .until(() -> metrics().getMetatilesInFlight() == 0 && fanout.activeLockKeys() == 0);
 
         assertEquals(1, metrics().getRenders() - renders);
-        StorageBroker broker = GeoServerExtensions.bean(StorageBroker.class);
-        for (int x = 4; x < 8; x++) {
-            for (int y = 0; y < 4; y++) {
-                TileObject tile =
-                        TileObject.createQueryTileObject(LAYER, new long[] {x, y, ZOOM}, GRID, "image/png", null);
-                assertTrue("tile " + x + "," + y + " stored", broker.get(tile));
-            }
-        }
+        SiblingTiles.assertStored(GeoServerExtensions.bean(StorageBroker.class));
         assertEquals(List.of(), lockFiles());
     }
 
@@ -105,11 +78,5 @@ public class FanoutFileLockTest extends GeoServerSystemTestSupport {
 
     private FanoutMetrics metrics() {
         return fanout.metrics();
-    }
-
-    private MockHttpServletResponse wmtsResponse(long column, long row) throws Exception {
-        return getAsServletResponse("gwc/service/wmts?request=GetTile&layer=" + LAYER + "&format=image/png"
-                + "&tilematrixset=" + GRID + "&tilematrix=" + GRID + ":" + ZOOM + "&tilerow=" + row + "&tilecol="
-                + column);
     }
 }

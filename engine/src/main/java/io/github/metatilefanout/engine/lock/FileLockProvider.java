@@ -166,15 +166,15 @@ public final class FileLockProvider implements LockProvider {
         private final Path file;
         private final FileChannel channel;
         private final Lock local;
-        private final Thread owner = Thread.currentThread();
-        private boolean released;
+        private final HeldBy heldBy;
 
         HeldFileLock(String key, Path file, FileChannel channel, Lock local) {
             this.key = key;
             this.file = file;
             this.channel = channel;
             this.local = local;
-            holders.put(key, owner);
+            this.heldBy = new HeldBy(key);
+            holders.put(key, heldBy.owner());
         }
 
         /**
@@ -186,14 +186,7 @@ public final class FileLockProvider implements LockProvider {
          */
         @Override
         public void release() {
-            if (Thread.currentThread() != owner) {
-                throw new IllegalStateException("Lock '" + key + "' was acquired by thread " + owner.getName()
-                        + " and cannot be released by " + Thread.currentThread().getName());
-            }
-            if (released) {
-                throw new IllegalStateException("Lock '" + key + "' was already released");
-            }
-            released = true;
+            heldBy.release();
             // an interrupt would close the channel before the file is marked and deleted
             boolean interrupted = Thread.interrupted();
             try (channel) {

@@ -31,7 +31,7 @@ public final class MemoryLockProvider implements LockProvider {
         if (!locked) {
             throw new LockTimeoutException(key, timeout);
         }
-        return new HeldLock(key, keyLock.lock, Thread.currentThread());
+        return new HeldLock(key, keyLock.lock);
     }
 
     /** Keys with a lock held or waited for now; {@code 0} when the provider is idle. */
@@ -60,25 +60,17 @@ public final class MemoryLockProvider implements LockProvider {
     private final class HeldLock implements Lock {
         private final String key;
         private final ReentrantLock lock;
-        private final Thread owner;
-        private boolean released;
+        private final HeldBy heldBy;
 
-        HeldLock(String key, ReentrantLock lock, Thread owner) {
+        HeldLock(String key, ReentrantLock lock) {
             this.key = key;
             this.lock = lock;
-            this.owner = owner;
+            this.heldBy = new HeldBy(key);
         }
 
         @Override
         public void release() {
-            if (Thread.currentThread() != owner) {
-                throw new IllegalStateException("Lock '" + key + "' was acquired by thread " + owner.getName()
-                        + " and cannot be released by " + Thread.currentThread().getName());
-            }
-            if (released) {
-                throw new IllegalStateException("Lock '" + key + "' was already released");
-            }
-            released = true;
+            heldBy.release();
             lock.unlock();
             unregister(key);
         }
