@@ -7,14 +7,15 @@ import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.LockProtocol;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.TileEncoder;
-import io.github.metatilefanout.engine.TileException;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
-import io.github.metatilefanout.engine.TileResponse;
 import io.github.metatilefanout.engine.png.PngFilter;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
 import io.github.metatilefanout.engine.settings.FanoutConfiguration;
+import io.github.metatilefanout.gwc.EngineConveyor;
+import io.github.metatilefanout.gwc.GwcLockProvider;
+import io.github.metatilefanout.gwc.StorageBrokerTileStore;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -27,10 +28,8 @@ import org.geoserver.platform.GeoServerExtensions;
 import org.geoserver.platform.resource.ResourceStore;
 import org.geoserver.wms.WMS;
 import org.geowebcache.GeoWebCacheException;
-import org.geowebcache.conveyor.Conveyor.CacheResult;
 import org.geowebcache.conveyor.ConveyorTile;
 import org.geowebcache.grid.GridSubset;
-import org.geowebcache.io.ByteArrayResource;
 import org.geowebcache.layer.TileLayer;
 import org.geowebcache.mime.ImageMime;
 import org.geowebcache.mime.MimeType;
@@ -69,7 +68,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     private final GWC gwc;
     private final StorageBroker storageBroker;
     private final GeoServerSettings settings;
-    private volatile StorageBrokerTileStore store;
+    private volatile EngineConveyor conveyor;
     private volatile GwcLockProvider locks;
     private volatile FanoutEngine engine;
     private volatile PngTileEncoder png;
@@ -89,7 +88,8 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
 
     @Override
     public void afterPropertiesSet() {
-        store = new StorageBrokerTileStore(storageBroker, this::maxAgeMillis);
+        StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, this::maxAgeMillis);
+        conveyor = new EngineConveyor(store);
         locks = new GwcLockProvider(gwc::getLockProvider);
         LockProtocol protocol = lockProtocol(GeoServerExtensions.getProperty(LOCK_PROTOCOL_PROPERTY));
         engine = new FanoutEngine(locks, protocol, store, settings.initial());
@@ -172,16 +172,8 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
                 metaX,
                 metaY,
                 format.isVector() ? 0 : layer.getInfo().getGutter());
-        TileKey key = new TileKey(
-                layer.getName(),
-                tile.getGridSetId(),
-                format.getFileExtension(),
-                tile.getParametersId(),
-                index[0],
-                index[1],
-                zoom);
+        TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
         Metatile metatile = metaTile.toMetatile(key);
-        store.rememberParameters(key.parametersId(), tile.getFilteringParameters());
         TileRequest request = new TileRequest(
                 key,
                 metatile,
@@ -189,23 +181,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
                 encoder(format, metaTile, metatile),
                 cached ? CachePolicy.PERSIST : CachePolicy.NONE,
                 Dispatcher.REQUEST.get() == null ? Mode.SEEDING : Mode.INTERACTIVE);
-        long requestTime = System.currentTimeMillis();
-        store.takeLastReadCreated(); // nothing left from an earlier request on this thread
-        TileResponse response;
-        Long storedCreated;
-        try {
-            response = currentEngine().getTile(request);
-        } catch (TileException e) {
-            throw new GeoWebCacheException(e.getMessage(), e);
-        } finally {
-            storedCreated = store.takeLastReadCreated();
-        }
-        tile.setBlob(new ByteArrayResource(response.data()));
-        tile.setCacheResult(response.isCacheHit() ? CacheResult.HIT : CacheResult.MISS);
-        boolean fromStore = response.source() == TileResponse.Source.CACHE && storedCreated != null;
-        // as GeoServer: a stored tile's own time, a rendered one's the time of the request
-        tile.getStorageObject().setCreated(fromStore ? storedCreated : requestTime);
-        return tile;
+        return conveyor.serve(currentEngine(), request, tile);
     }
 
     /**
