@@ -13,11 +13,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.geowebcache.config.XMLConfiguration;
 import org.geowebcache.layer.TileLayer;
 import org.geowebcache.layer.TileLayerDispatcher;
@@ -43,7 +45,31 @@ class FanoutWMSLayerTest {
 
     @Test
     void sixteenSimultaneousSiblingRequestsCauseOneGetMap() throws Exception {
-        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of());
+        assertSixteenSiblingsCauseOneGetMap(fixture.withPlugin(Map.of()));
+    }
+
+    /** GeoWebCache's NIO provider, for nodes sharing a disk: a lock file per key, not reentrant in one process. */
+    @Test
+    void withGeoWebCachesFileLocksSixteenSimultaneousSiblingRequestsCauseOneGetMap() throws Exception {
+        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of(), "nioLock");
+        assertSixteenSiblingsCauseOneGetMap(gwc);
+        try (Stream<Path> lockFiles = Files.walk(gwc.cacheDirectory().resolve("lockfiles"))) {
+            assertEquals(List.of(), lockFiles.filter(Files::isRegularFile).toList(), "lock files left");
+        }
+    }
+
+    @Test
+    void withTheStoringLockProtocolSixteenSimultaneousSiblingRequestsCauseOneGetMapAndTakeNoTileLock()
+            throws Exception {
+        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of("METATILE_FANOUT_LOCK_PROTOCOL", "storing-lock"));
+        assertSixteenSiblingsCauseOneGetMap(gwc);
+        List<String> keys = gwc.locks().asked();
+        assertTrue(keys.contains("fanout_storing_world_EPSG:4326_4_0_2.png"), keys.toString());
+        assertTrue(keys.stream().noneMatch(key -> key.startsWith("gwc_tile_")), keys.toString());
+    }
+
+    /** Asks for the 16 tiles of the metatile at columns 4 to 7 of zoom 2 at once. */
+    private static void assertSixteenSiblingsCauseOneGetMap(StandaloneGeoWebCache gwc) throws Exception {
         int getMapsBefore = fixture.wms().getMaps();
         List<Callable<MockHttpServletResponse>> siblings = new ArrayList<>();
         for (long x = 4; x < 8; x++) {

@@ -31,12 +31,19 @@ final class GeoWebCacheFixture implements BeforeAllCallback, AfterEachCallback, 
 
     /** GeoWebCache with the plugin, its locks from {@link RecordingLockProvider}; {@code settings} are servlet context parameters. */
     StandaloneGeoWebCache withPlugin(Map<String, String> settings) throws IOException {
-        return started(StandaloneGeoWebCache.withPlugin(freshDirectory(), configuration(), settings));
+        return withPlugin(settings, "recordingLock");
+    }
+
+    /** GeoWebCache with the plugin, its locks from the lock provider bean named {@code lockProvider}. */
+    StandaloneGeoWebCache withPlugin(Map<String, String> settings, String lockProvider) throws IOException {
+        return started(StandaloneGeoWebCache.withPlugin(
+                freshDirectory(), WmtsTiles.configuration(wms.url(), lockProvider), settings));
     }
 
     /** GeoWebCache without the plugin. */
     StandaloneGeoWebCache stock() throws IOException {
-        return started(StandaloneGeoWebCache.stock(freshDirectory(), configuration()));
+        return started(
+                StandaloneGeoWebCache.stock(freshDirectory(), WmtsTiles.configuration(wms.url(), "recordingLock")));
     }
 
     /** Stock GeoWebCache on the cache directory of the one running now, which is stopped. */
@@ -51,10 +58,6 @@ final class GeoWebCacheFixture implements BeforeAllCallback, AfterEachCallback, 
         stopRunning();
         running = gwc;
         return gwc;
-    }
-
-    private String configuration() {
-        return WmtsTiles.configuration(wms.url(), "recordingLock");
     }
 
     private static Path freshDirectory() throws IOException {
