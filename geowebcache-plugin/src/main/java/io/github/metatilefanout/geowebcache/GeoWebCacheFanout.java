@@ -33,6 +33,13 @@ public class GeoWebCacheFanout implements DisposableBean {
     private static final Logger LOGGER = Logging.getLogger(GeoWebCacheFanout.class);
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
+    /**
+     * The metrics this web application shows in JMX; guarded by the class. GeoWebCache's web application builds its
+     * beans twice, in the root context and in its dispatcher servlet's (both load {@code geowebcache-servlet.xml}),
+     * and the second serves the requests: the engine built last replaces the other's MBean.
+     */
+    private static FanoutMetrics.Registration published;
+
     private final FanoutEngine engine;
     private final EngineConveyor conveyor;
     private final GwcLockProvider locks;
@@ -54,13 +61,28 @@ public class GeoWebCacheFanout implements DisposableBean {
         this.locks = new GwcLockProvider(serverConfiguration::getLockProvider);
         this.engine = new FanoutEngine(
                 new WMSLayerLockKeys(locks), settings.lockProtocol(), store, settings.engineSettings());
-        this.mbean = engine.metrics().registerMBean(MBEAN_NAME);
+        this.mbean = publish(engine.metrics());
         LOGGER.info(
                 settings.enabled()
                         ? "metatile-fanout active: the metatiles of WMS layers go through the fan-out engine, "
                                 + settings + "; metrics in JMX as " + mbean.objectName()
                         : "metatile-fanout installed but switched off by " + GeoWebCacheSettings.ENABLED
                                 + "=false: WMS layers keep GeoWebCache's own metatiling");
+    }
+
+    private static synchronized FanoutMetrics.Registration publish(FanoutMetrics metrics) {
+        if (published != null) {
+            published.close();
+        }
+        published = metrics.registerMBean(MBEAN_NAME);
+        return published;
+    }
+
+    private static synchronized void unpublish(FanoutMetrics.Registration registration) {
+        if (published == registration) {
+            registration.close();
+            published = null;
+        }
     }
 
     /**
@@ -124,7 +146,7 @@ public class GeoWebCacheFanout implements DisposableBean {
     /** Stops the engine: tiles not yet encoded are dropped, those being encoded get a few seconds. */
     @Override
     public void destroy() {
-        mbean.close();
+        unpublish(mbean);
         engine.close(SHUTDOWN_GRACE);
     }
 }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.management.ObjectName;
 import org.geowebcache.config.XMLConfiguration;
 import org.geowebcache.layer.TileLayer;
 import org.geowebcache.layer.TileLayerDispatcher;
@@ -41,6 +43,16 @@ class FanoutWMSLayerTest {
         for (TileLayer layer : gwc.bean(TileLayerDispatcher.class).getLayerList()) {
             assertInstanceOf(FanoutWMSLayer.class, layer, layer.getName());
         }
+    }
+
+    /** The web application builds the plugin's beans twice; the engine that serves is the one whose metrics JMX shows. */
+    @Test
+    void theMetricsInJmxAreThoseOfTheEngineThatServes() throws Exception {
+        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of());
+        assertEquals(200, gwc.get(WmtsTiles.getTile(WORLD, PNG, 0, 0, 2)).getStatus());
+        ObjectName name = new ObjectName("io.github.metatilefanout:type=FanoutMetrics,name=\"geowebcache\"");
+        assertEquals(1L, ManagementFactory.getPlatformMBeanServer().getAttribute(name, "Renders"));
+        gwc.awaitIdle();
     }
 
     @Test

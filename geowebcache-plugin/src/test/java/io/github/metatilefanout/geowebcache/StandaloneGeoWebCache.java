@@ -24,16 +24,22 @@ import org.springframework.web.context.support.XmlWebApplicationContext;
  * A standalone GeoWebCache for the tests ({@code gwc-test-context.xml}), with or without the plugin's context,
  * asked for tiles as a client asks, through its dispatcher. Its cache directory holds the {@code geowebcache.xml}
  * it is started with and its blob store.
+ *
+ * <p>As GeoWebCache's web application does, it builds every bean twice: in a root context, and in the dispatcher
+ * servlet's context below it, which serves the requests.
  */
 final class StandaloneGeoWebCache implements AutoCloseable {
 
     static final String CONTEXT_PATH = "/geowebcache";
     private static final String PLUGIN_CONTEXT = "classpath:geowebcache-fanout-context.xml";
 
+    private final XmlWebApplicationContext root;
     private final XmlWebApplicationContext context;
     private final Path cacheDirectory;
 
-    private StandaloneGeoWebCache(XmlWebApplicationContext context, Path cacheDirectory) {
+    private StandaloneGeoWebCache(
+            XmlWebApplicationContext root, XmlWebApplicationContext context, Path cacheDirectory) {
+        this.root = root;
         this.context = context;
         this.cacheDirectory = cacheDirectory;
     }
@@ -67,11 +73,18 @@ final class StandaloneGeoWebCache implements AutoCloseable {
         if (plugin) {
             locations.add(PLUGIN_CONTEXT);
         }
+        XmlWebApplicationContext root = context(servletContext, locations, null);
+        return new StandaloneGeoWebCache(root, context(servletContext, locations, root), cacheDirectory);
+    }
+
+    private static XmlWebApplicationContext context(
+            MockServletContext servletContext, List<String> locations, XmlWebApplicationContext parent) {
         XmlWebApplicationContext context = new XmlWebApplicationContext();
         context.setServletContext(servletContext);
+        context.setParent(parent);
         context.setConfigLocations(locations.toArray(String[]::new));
         context.refresh();
-        return new StandaloneGeoWebCache(context, cacheDirectory);
+        return context;
     }
 
     /** Answers {@code pathAndQuery}, such as {@code /service/wmts?REQUEST=GetTile&...}, as the web application. */
@@ -133,5 +146,6 @@ final class StandaloneGeoWebCache implements AutoCloseable {
     @Override
     public void close() {
         context.close();
+        root.close();
     }
 }
