@@ -25,7 +25,7 @@ final class StressFlight {
 
     private static final int ZOOM = 6;
 
-    private static final Metatile METATILE = new MetatileGeometry(2, 1, 8, 8, 0)
+    static final Metatile METATILE = new MetatileGeometry(2, 1, 8, 8, 0)
             .metatileOf(
                     new TileKey("jcstress", "EPSG:3857", "raw", null, 0, 0, ZOOM), new Coverage(ZOOM, 0, 0, 63, 63));
 

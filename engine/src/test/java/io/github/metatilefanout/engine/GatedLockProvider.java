@@ -21,6 +21,7 @@ final class GatedLockProvider implements LockProvider {
     private volatile int gatedAttempt;
     private volatile CountDownLatch gate;
     private final CountDownLatch reachedGate = new CountDownLatch(1);
+    private volatile String gatedThread;
 
     GatedLockProvider(LockProvider delegate) {
         this.delegate = delegate;
@@ -39,10 +40,16 @@ final class GatedLockProvider implements LockProvider {
         return reachedGate.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /** The name of the thread that reached the gate. */
+    String gatedThread() {
+        return gatedThread;
+    }
+
     @Override
     public Lock acquire(String key, Duration timeout) throws LockTimeoutException, InterruptedException {
         int attempt = attempts.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
         if (key.equals(gatedKey) && attempt == gatedAttempt) {
+            gatedThread = Thread.currentThread().getName();
             reachedGate.countDown();
             if (!gate.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
                 throw new LockTimeoutException(key, timeout);

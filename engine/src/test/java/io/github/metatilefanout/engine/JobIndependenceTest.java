@@ -128,11 +128,13 @@ class JobIndependenceTest {
                     .get(BOUND.toSeconds(), TimeUnit.SECONDS);
         }
 
+        // A's locks are held by a lock holder of its own, or by the pool thread that started A's job first
+        assertTrue(locks.gatedThread().matches("metatile-fanout-\\d+-(locks-)?\\d+"), locks.gatedThread());
         long lockThreads = Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.isAlive() && t.getName().matches("metatile-fanout-\\d+-locks-\\d+"))
                 .count();
         int poolAndQueue = engine.settings().poolSize() + engine.settings().queueBound();
-        assertTrue(lockThreads >= 1 && lockThreads <= poolAndQueue, lockThreads + " lock threads");
+        assertTrue(lockThreads <= poolAndQueue, lockThreads + " lock holder threads");
         slowLock.countDown();
         a.get(BOUND.toSeconds(), TimeUnit.SECONDS);
         awaitIdle();
