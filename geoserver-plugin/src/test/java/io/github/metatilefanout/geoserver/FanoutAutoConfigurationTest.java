@@ -152,10 +152,10 @@ class FanoutAutoConfigurationTest {
             assertThat(registry.get("metatile.fanout.tiles.encoded").functionCounters())
                     .hasSize(3);
             assertThat(registry.get("metatile.fanout.failures").functionCounters())
-                    .hasSize(5);
+                    .hasSize(8);
             assertThat(registry.getMeters())
                     .allSatisfy(meter -> assertThat(meter.getId().getName()).startsWith("metatile.fanout."))
-                    .hasSize(21);
+                    .hasSize(24);
         });
     }
 
