@@ -37,6 +37,7 @@ class JdbcLockRegistryTest {
     private static final Duration BOUND = Duration.ofSeconds(30);
     /** Longer than {@link #BOUND}: a request that waited for another job's lock would wait this long. */
     private static final Duration LOCK_TIMEOUT = Duration.ofSeconds(60);
+
     private static final Duration TIME_TO_LIVE = Duration.ofSeconds(60);
     private static final int METATILES = 4;
     private static final int SIBLINGS = 16;
