@@ -4,9 +4,10 @@
 Usage: fcgi_pool.py N SOCKET PROGRAM [ARGS...]
 
 Each copy gets the listening socket as its standard input (the FastCGI convention), so the kernel hands
-each connection to whichever copy is free. On SIGTERM or SIGINT every copy is stopped; if one copy exits
-by itself the others are stopped too and the pool exits with status 1 (a visible failure, not a smaller
-pool). The copies stay in the caller's session, so the caller can count their CPU and stop them.
+each connection to whichever copy is free. On SIGTERM or SIGINT every copy is stopped (SIGTERM, then
+SIGKILL 3 s later); if one copy exits by itself the others are stopped too and the pool exits with
+status 1 (a visible failure, not a smaller pool). The copies stay in the caller's session, so the caller
+can count their CPU and stop them.
 """
 import os
 import signal
@@ -30,14 +31,20 @@ def main(count, path, program):
         children.add(pid)
     stopping = False
 
+    def signal_all(signum):
+        for child in children:
+            os.kill(child, signum)
+
     def stop(*_):
+        # an idle mapserv notes SIGTERM but keeps waiting for a request: killed 3 s later
         nonlocal stopping
         stopping = True
-        for child in children:
-            os.kill(child, signal.SIGTERM)
+        signal_all(signal.SIGTERM)
+        signal.alarm(3)
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGALRM, lambda *_: signal_all(signal.SIGKILL))
     while children:
         pid, _ = os.wait()
         children.discard(pid)
