@@ -19,14 +19,14 @@ mkdir -p "$data" "$work/npm"
 atlas=$work/npm/node_modules/world-atlas
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-# land is one feature in world-atlas: split into its polygons so that the spatial index can skip them
-declare -A split=([countries]="" [land]="-explodecollections")
 for layer in countries land; do
+  # land is one feature in world-atlas: split into its polygons so that the spatial index can skip them
+  split=(); [ "$layer" = land ] && split=(-explodecollections)
   # TopoJSON to GeoJSON, antimeridian fixed, made valid, then clipped, projected and indexed
   ogr2ogr -f GeoJSON "$tmp/$layer.json" "$atlas/$layer-10m.json" "$layer"
   python3 "$here/antimeridian.py" "$tmp/$layer.json" "$tmp/$layer-flat.json"
   ogr2ogr -f GPKG "$tmp/$layer.gpkg" "$tmp/$layer-flat.json" -nln "$layer" -nlt GEOMETRY \
-    -a_srs EPSG:4326 -makevalid ${split[$layer]}
+    -a_srs EPSG:4326 -makevalid "${split[@]}"
   rm -f "$data/$layer".*
   # (making valid turns a few slivers into lines: they are left out)
   ogr2ogr -f "ESRI Shapefile" "$data/$layer.shp" "$tmp/$layer.gpkg" -nln "$layer" -nlt MULTIPOLYGON \

@@ -186,10 +186,11 @@ cpu() { # CPU ms of every process of each server's session (user + system, child
   # one snapshot of every process; a process may exit while it is read
   stats=$(cat /proc/[0-9]*/stat 2>/dev/null || true)
   # /proc/PID/stat after "(comm) ": $4 session, $12 utime, $13 stime, $14 cutime, $15 cstime
-  sed 's/^.*) //' <<< "$stats" | awk -v list="$sessions" -v t="$(getconf CLK_TCK)" '
+  awk -v list="$sessions" -v t="$(getconf CLK_TCK)" '
     BEGIN { n = split(list, w, " "); for (i = 1; i < n; i += 2) { order[++k] = w[i]; sid[w[i + 1]] = w[i] } }
+    { sub(/^.*\) /, "") }
     $4 in sid { c[sid[$4]] += $12 + $13 + $14 + $15 }
-    END { for (i = 1; i <= k; i++) printf "%s %d\n", order[i], c[order[i]] * 1000 / t }'
+    END { for (i = 1; i <= k; i++) printf "%s %d\n", order[i], c[order[i]] * 1000 / t }' <<< "$stats"
 }
 
 getmaps() { # total GetMaps, distinct BBOXes, most GetMaps for one BBOX (from line FIRST of the log, default 1)
