@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A first look at each running tile cache (peers.sh start), with nothing but the standard library.
 
-For each layer, on the same metatiles for every cache (zoom 8, a fixed sample between 75N and 45S):
+For each layer, on the same metatiles for every cache (zoom 8, a fixed sample over land):
 - backend: MapServer's own GetMap of each metatile (1024 px + the gutter on each side), one at a time;
 - first tile: one client asks for one tile of each uncached metatile, one after another: the time to
   that tile, the GetMaps it caused, and CPU per metatile of the cache and of MapServer's processes;
@@ -14,14 +14,18 @@ Usage: sanity.py [--first N] [--bursts N] [--layers light,heavy]  (PEERS_WORK an
 peers.sh)
 """
 import argparse
+import collections
+import math
 import http.client
 import os
 import random
 import statistics
+import struct
 import subprocess
 import threading
 import time
 import urllib.parse
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PEERS = os.path.join(HERE, "peers.sh")
@@ -49,23 +53,57 @@ def getmaps_since(line):
     return {"getmaps": int(words[1]), "bboxes": int(words[3]), "max": int(words[5])}
 
 
-def fetch_ms(url):
-    """GET url on a new connection; returns (ms, status, content type)."""
+def fetch(url):
+    """GET url on a new connection; returns (ms, status, content type, body)."""
     parts = urllib.parse.urlsplit(url)
     start = time.perf_counter()
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
     conn.request("GET", parts.path + ("?" + parts.query if parts.query else ""))
     response = conn.getresponse()
-    response.read()
+    body = response.read()
     conn.close()
-    return (time.perf_counter() - start) * 1000, response.status, response.getheader("Content-Type")
+    return (time.perf_counter() - start) * 1000, response.status, response.getheader("Content-Type"), body
+
+
+def fetch_ms(url):
+    return fetch(url)[:3]
+
+
+def png_summary(data):
+    """Colour type, zlib level class (FLEVEL: 0 fastest, 1 fast, 2 default, 3 best) and row filters."""
+    pos, idat, width, height, colour = 8, b"", 0, 0, 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IHDR":
+            width, height, _, colour = struct.unpack(">IIBB", data[pos + 8:pos + 18])
+        elif kind == b"IDAT":
+            idat += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour]
+    raw = zlib.decompress(idat)
+    filters = collections.Counter(raw[row * (width * channels + 1)] for row in range(height))
+    kind = {2: "RGB", 3: "palette", 6: "RGBA"}.get(colour, str(colour))
+    return f"{kind}, zlib FLEVEL {idat[1] >> 6}, row filters {dict(sorted(filters.items()))}, {len(data)} bytes"
+
+
+# (west, south, east, north) in degrees: inland parts of the continents, so that metatiles have content
+LAND = [(0, 45, 100, 65), (-5, -25, 40, 25), (-120, 30, -75, 60), (-70, -30, -40, 0), (70, 20, 120, 45),
+        (115, -35, 150, -18)]
+
+
+def metatile_of(lon, lat):
+    side = 2**ZOOM // 4
+    y = (1 - math.asinh(math.tan(math.radians(lat))) / math.pi) / 2
+    return int((lon + 180) / 360 * side), int(y * side)
 
 
 def metatiles(count, seed):
-    """`count` distinct metatiles (mx, my) at ZOOM between about 75N and 45S, the same for every cache."""
-    side = 2**ZOOM // 4
-    rows = range(side * 12 // 64, side * 40 // 64)
-    return random.Random(seed).sample([(mx, my) for my in rows for mx in range(side)], count)
+    """`count` distinct metatiles (mx, my) at ZOOM over land, the same for every cache."""
+    cells = set()
+    for west, south, east, north in LAND:
+        (x0, y0), (x1, y1) = metatile_of(west, north), metatile_of(east, south)
+        cells.update((mx, my) for mx in range(x0, x1 + 1) for my in range(y0, y1 + 1))
+    return random.Random(seed).sample(sorted(cells), count)
 
 
 def backend_url(wms, layer, mx, my):
@@ -159,6 +197,10 @@ def main():
                   f"{maps['getmaps'] / len(first_set):>7.2f} {spent[name]:>7.1f} {spent['mapserv']:>7.1f} | "
                   f"{burst_maps['getmaps'] / len(burst_set):>8.2f} (max {burst_maps['max']}) "
                   f"{statistics.median(spans):>11.1f} {max(spans):>7.1f}")
+        for name in caches:  # the largest of the tiles asked in the first-tile round, now cached
+            bodies = [fetch(templates[name].format(layer=layer, z=ZOOM, x=4 * mx + 1, y=4 * my + 2))[3]
+                      for mx, my in first_set]
+            print(f"{name} largest tile: {png_summary(max(bodies, key=len))}")
 
 
 if __name__ == "__main__":
