@@ -2,16 +2,17 @@
 # peers.sh COMMAND: MapServer's WMS of Natural Earth and the tile caches in front of it, all on 127.0.0.1.
 #
 #   install                  Debian packages, MapProxy and gunicorn (pinned) in WORK/venv, Jetty (idempotent)
-#   start [GWC_WAR [FANOUT_WAR]]
+#   start [GWC_WAR [FANOUT_WAR | PLUGIN_JAR...]]
 #                            data, configurations, empty caches; starts MapServer, MapProxy, MapCache and, for
-#                            each war given, GeoWebCache in Jetty; waits until each answers
+#                            each war given, GeoWebCache in Jetty (fanout: FANOUT_WAR, or GWC_WAR with the
+#                            plugin's jars added to WEB-INF/lib); waits until each answers
 #   check                    each peer: a tile of a fresh metatile is a PNG and cost one GetMap, a sibling none
 #   urls                     each server's port and tile URL template
 #   cpu                      CPU time so far of each server, in ms (all its processes)
 #   getmaps                  GetMaps in MapServer's access log: requests, distinct BBOXes, most for one BBOX
 #   clear                    empties the tile caches
 #   status | stop
-#   run [-- GWC_WAR [FANOUT_WAR] --] CMD...
+#   run [-- GWC_WAR [FANOUT_WAR | PLUGIN_JAR...] --] CMD...
 #                            start, run CMD, stop (also when CMD fails or is interrupted)
 #
 # Environment: PEERS_WORK (default benchmark/target/peers), PEERS_GUTTER (pixels on each side of a metatile,
@@ -100,15 +101,22 @@ clear_caches() {
   for g in gwc fanout; do configure "$here/geowebcache/geowebcache.xml" "$WORK/cache/$g/geowebcache.xml"; done
 }
 
-start_gwc() { # name war
+start_gwc() { # name war [jar...]: the war as it is, or unpacked with the jars added to WEB-INF/lib
   local name=$1 war=$2 base=$WORK/jetty/$1
-  [ -f "$war" ] || { log "no war at $war"; return 1; }
+  shift 2
+  for f in "$war" "$@"; do [ -f "$f" ] || { log "no file at $f"; return 1; }; done
   install_jetty
   if [ ! -f "$base/start.d/http.ini" ]; then
     mkdir -p "$base"
     (cd "$base" && java -jar "$WORK/jetty/jetty-home-$JETTY_VERSION/start.jar" --add-modules=server,http,ee10-deploy >/dev/null 2>&1)
   fi
-  rm -rf "$base/webapps/"*; cp "$war" "$base/webapps/geowebcache.war"
+  rm -rf "$base/webapps/"*
+  if (($#)); then
+    python3 -m zipfile -e "$war" "$base/webapps/geowebcache"
+    cp "$@" "$base/webapps/geowebcache/WEB-INF/lib/"
+  else
+    cp "$war" "$base/webapps/geowebcache.war"
+  fi
   # shellcheck disable=SC2086
   launch "$name" java $JAVA_OPTS -DGEOWEBCACHE_CACHE_DIR="$WORK/cache/$name" \
     -jar "$WORK/jetty/jetty-home-$JETTY_VERSION/start.jar" jetty.base="$base" \
@@ -117,7 +125,8 @@ start_gwc() { # name war
 }
 
 start() {
-  local gwc_war=${1:-} fanout_war=${2:-}
+  local gwc_war=${1:-}
+  shift || true
   stop
   trap 'log "start failed: stopping"; stop' EXIT
   install_packages
@@ -145,7 +154,11 @@ start() {
   wait_for mapproxy "http://127.0.0.1:${PORT[mapproxy]}/wmts/1.0.0/WMTSCapabilities.xml"
   wait_for mapcache "http://127.0.0.1:${PORT[mapcache]}/mapcache/wmts/1.0.0/WMTSCapabilities.xml"
   if [ -n "$gwc_war" ]; then start_gwc gwc "$gwc_war"; fi
-  if [ -n "$fanout_war" ]; then start_gwc fanout "$fanout_war"; fi
+  case ${1:-} in
+    "") ;;
+    *.war) start_gwc fanout "$1" ;;
+    *) start_gwc fanout "$gwc_war" "$@" ;;
+  esac
   clear_caches # drops the tiles the readiness probes stored
   echo 0 > "$WORK/run/check.count"
   trap - EXIT
