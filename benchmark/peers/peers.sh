@@ -42,7 +42,7 @@ tile_url() { # name layer z x y: the URL of one tile
   case $1 in
     mapproxy) echo "http://127.0.0.1:$p/wmts/$l/webmercator/$z/$x/$y.png" ;;
     mapcache) echo "http://127.0.0.1:$p/mapcache/wmts/1.0.0/$l/default/GoogleMapsCompatible/$z/$y/$x.png" ;;
-    gwc | fanout) echo "http://127.0.0.1:$p/geowebcache/service/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=$l&STYLE=&TILEMATRIXSET=GoogleMapsCompatible&TILEMATRIX=GoogleMapsCompatible:$z&TILEROW=$y&TILECOL=$x&FORMAT=image/png" ;;
+    gwc | fanout) echo "http://127.0.0.1:$p/geowebcache/service/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=$l&STYLE=&TILEMATRIXSET=EPSG:900913&TILEMATRIX=EPSG:900913:$z&TILEROW=$y&TILECOL=$x&FORMAT=image/png" ;;
   esac
 }
 
@@ -114,6 +114,10 @@ start_gwc() { # name war [jar...]: the war as it is, or unpacked with the jars a
   if (($#)); then
     python3 -m zipfile -e "$war" "$base/webapps/geowebcache"
     cp "$@" "$base/webapps/geowebcache/WEB-INF/lib/"
+    # the plugin's install step: its Spring context imported by GeoWebCache's servlet context
+    sed -i 's#^\(\s*\)<import resource="geowebcache-security.xml"/>#&\n\1<import resource="classpath:geowebcache-fanout-context.xml"/>#' \
+      "$base/webapps/geowebcache/WEB-INF/geowebcache-servlet.xml"
+    grep -q geowebcache-fanout-context "$base/webapps/geowebcache/WEB-INF/geowebcache-servlet.xml"
   else
     cp "$war" "$base/webapps/geowebcache.war"
   fi

@@ -7,6 +7,7 @@ For each layer, on the same metatiles for every cache (zoom 8, a fixed sample ov
   that tile, the GetMaps it caused, and CPU per metatile of the cache and of MapServer's processes;
 - burst: the 16 tiles of each uncached metatile asked at once by 16 threads: the GetMaps per metatile
   and the time until the last of the 16 answered.
+Each cache first gets 10 other uncached metatiles per layer, not counted (warm-up).
 Times are the client's (Python http.client on 127.0.0.1), in ms; CPU comes from `peers.sh cpu` and
 GetMaps from MapServer's access log (`peers.sh getmaps`).
 
@@ -185,6 +186,10 @@ def main():
         first_set = metatiles(args.first, seed=2 * layer_index)
         burst_set = [t for t in metatiles(args.first + args.bursts, seed=2 * layer_index + 1)
                      if t not in first_set][: args.bursts]
+        warm_set = [t for t in metatiles(args.first + args.bursts + 10, seed=100 + layer_index)
+                    if t not in first_set and t not in burst_set][:10]
+        for name in caches:  # warm-up (a JVM compiles its hot code first): not counted
+            first_tiles(templates[name], name, layer, warm_set)
         times, mapserv_cpu = backend(urls["mapserver"], layer, first_set)
         print(f"\n[{layer}] backend GetMap {1024 + 2 * GUTTER}px, {len(times)} metatiles: "
               f"p50 {pct(times, 50):.1f} ms, p90 {pct(times, 90):.1f} ms, mapserv CPU {mapserv_cpu:.1f} ms each")
