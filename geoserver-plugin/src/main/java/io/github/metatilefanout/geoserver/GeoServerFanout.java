@@ -15,10 +15,9 @@ import io.github.metatilefanout.engine.png.PngTileEncoder;
 import io.github.metatilefanout.engine.settings.FanoutConfiguration;
 import io.github.metatilefanout.gwc.EngineConveyor;
 import io.github.metatilefanout.gwc.GwcLockProvider;
+import io.github.metatilefanout.gwc.LockProtocolProperty;
 import io.github.metatilefanout.gwc.StorageBrokerTileStore;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.geoserver.gwc.GWC;
@@ -52,13 +51,6 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     /** System property that starts GeoServer with the engine switched off: {@code -Dmetatile-fanout.enabled=false}. */
     public static final String ENABLED_PROPERTY = "metatile-fanout.enabled";
 
-    /**
-     * How the nodes of a cluster exclude each other ({@link LockProtocol}), read at start-up as a system
-     * property, environment variable or servlet context parameter: {@code tile-locks} (the default, safe
-     * while nodes without the plugin share the cache) or {@code storing-lock} (once every node runs it).
-     */
-    public static final String LOCK_PROTOCOL_PROPERTY = "METATILE_FANOUT_LOCK_PROTOCOL";
-
     private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerFanout.class);
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
@@ -91,38 +83,15 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, this::maxAgeMillis);
         conveyor = new EngineConveyor(store);
         locks = new GwcLockProvider(gwc::getLockProvider);
-        LockProtocol protocol = lockProtocol(GeoServerExtensions.getProperty(LOCK_PROTOCOL_PROPERTY));
+        LockProtocol protocol = LockProtocolProperty.read(GeoServerExtensions.getProperty(LockProtocolProperty.NAME));
         engine = new FanoutEngine(locks, protocol, store, settings.initial());
         settings.watch();
         mbean = engine.metrics().registerMBean(MBEAN_NAME);
         LOGGER.info("metatile-fanout " + (enabled ? "active" : "installed but switched off by -D" + ENABLED_PROPERTY)
                 + ": metatiles of GeoServer's cached layers go through the fan-out engine, pool of "
-                + engine.settings().poolSize() + " threads, lock protocol " + name(protocol) + "; metrics in JMX as "
+                + engine.settings().poolSize() + " threads, lock protocol " + LockProtocolProperty.name(protocol)
+                + "; metrics in JMX as "
                 + mbean.objectName());
-    }
-
-    /**
-     * The lock protocol named by {@code value} ({@code tile-locks} or {@code storing-lock}, any case); the
-     * default {@link LockProtocol#TILE_LOCKS} when it is not set.
-     *
-     * @throws IllegalArgumentException naming the value and the allowed ones, which stops start-up: nodes
-     *     that disagree on the protocol do not exclude each other
-     */
-    static LockProtocol lockProtocol(String value) {
-        if (value == null || value.isBlank()) {
-            return LockProtocol.TILE_LOCKS;
-        }
-        return Arrays.stream(LockProtocol.values())
-                .filter(protocol -> name(protocol).equalsIgnoreCase(value.strip()))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(LOCK_PROTOCOL_PROPERTY + " is '" + value
-                        + "'; allowed values are " + name(LockProtocol.TILE_LOCKS) + " (the default) and "
-                        + name(LockProtocol.STORING_LOCK)));
-    }
-
-    /** {@code tile-locks} for {@link LockProtocol#TILE_LOCKS}. */
-    static String name(LockProtocol protocol) {
-        return protocol.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     @Override

@@ -2,8 +2,9 @@ package io.github.metatilefanout.geowebcache;
 
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.LockProtocol;
-import io.github.metatilefanout.engine.settings.FanoutSetting;
-import io.github.metatilefanout.engine.settings.StoredSettings;
+import io.github.metatilefanout.engine.settings.Setting;
+import io.github.metatilefanout.engine.settings.SettingValues;
+import io.github.metatilefanout.gwc.LockProtocolProperty;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
 import org.geowebcache.util.ApplicationContextProvider;
@@ -12,16 +13,14 @@ import org.geowebcache.util.GWCVars;
 /**
  * The plugin's settings in standalone GeoWebCache, read once at start-up as GeoWebCache reads its own ({@code
  * GEOWEBCACHE_CACHE_DIR}, {@code GWC_LOCK_TIMEOUT}): a Java system property, else a servlet context parameter,
- * else an environment variable. Each setting's name is {@value #PREFIX} followed by its key in upper case words:
+ * else an environment variable.
  *
  * <ul>
- *   <li>{@code METATILE_FANOUT_ENABLED}: {@code false} leaves every layer to GeoWebCache's own path; default
- *       {@code true};
- *   <li>{@code METATILE_FANOUT_POOL_SIZE}, {@code METATILE_FANOUT_QUEUE_BOUND}, {@code
- *       METATILE_FANOUT_LOCK_TIMEOUT_SECONDS}: the engine's settings, with their ranges and defaults ({@link
- *       FanoutSetting});
- *   <li>{@code METATILE_FANOUT_LOCK_PROTOCOL}: {@code tile-locks} (the default) or {@code storing-lock} ({@link
- *       LockProtocol}).
+ *   <li>{@value #ENABLED}: {@code false} leaves every layer to GeoWebCache's own path; default {@code true};
+ *   <li>one per engine {@link Setting}, named {@value #PREFIX} and its key in upper-case words ({@code
+ *       METATILE_FANOUT_POOL_SIZE}, {@code METATILE_FANOUT_QUEUE_BOUND}, {@code
+ *       METATILE_FANOUT_LOCK_TIMEOUT_SECONDS}), with the setting's values and default;
+ *   <li>{@value LockProtocolProperty#NAME} ({@link LockProtocolProperty}).
  * </ul>
  *
  * A value that cannot be used stops start-up with a message naming the setting, the value and what is allowed.
@@ -32,7 +31,6 @@ public final class GeoWebCacheSettings {
     public static final String PREFIX = "METATILE_FANOUT_";
 
     static final String ENABLED = PREFIX + "ENABLED";
-    static final String LOCK_PROTOCOL = PREFIX + "LOCK_PROTOCOL";
 
     private final boolean enabled;
     private final FanoutSettings engineSettings;
@@ -44,13 +42,13 @@ public final class GeoWebCacheSettings {
      *     allowed
      */
     GeoWebCacheSettings(UnaryOperator<String> properties) {
-        this.enabled = flag(ENABLED, properties.apply(ENABLED));
-        this.engineSettings = new StoredSettings(
-                        number(FanoutSetting.POOL_SIZE, properties),
-                        number(FanoutSetting.QUEUE_BOUND, properties),
-                        number(FanoutSetting.LOCK_TIMEOUT, properties))
-                .resolve();
-        this.lockProtocol = protocol(properties.apply(LOCK_PROTOCOL));
+        this.enabled = enabled(properties.apply(ENABLED));
+        SettingValues values = SettingValues.NONE;
+        for (Setting<?> setting : Setting.ALL) {
+            values = with(values, setting, properties.apply(name(setting)));
+        }
+        this.engineSettings = values.resolve();
+        this.lockProtocol = LockProtocolProperty.read(properties.apply(LockProtocolProperty.NAME));
     }
 
     /** The settings as GeoWebCache looks its variables up in its web application. */
@@ -59,13 +57,8 @@ public final class GeoWebCacheSettings {
     }
 
     /** The name of {@code setting}: {@code METATILE_FANOUT_POOL_SIZE} for {@code poolSize}. */
-    static String name(FanoutSetting setting) {
+    static String name(Setting<?> setting) {
         return PREFIX + setting.key().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
-    }
-
-    /** {@code tile-locks} for {@link LockProtocol#TILE_LOCKS}. */
-    static String name(LockProtocol protocol) {
-        return protocol.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** Whether WMS layers are served through the engine. */
@@ -81,47 +74,20 @@ public final class GeoWebCacheSettings {
         return lockProtocol;
     }
 
-    private static boolean flag(String name, String value) {
-        if (value == null || value.isBlank()) {
+    private static <T> SettingValues with(SettingValues values, Setting<T> setting, String text) {
+        return text == null || text.isBlank() ? values : values.with(setting, setting.parse(name(setting), text));
+    }
+
+    private static boolean enabled(String text) {
+        if (text == null || text.isBlank()) {
             return true;
         }
-        return switch (value.strip().toLowerCase(Locale.ROOT)) {
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
             default -> throw new IllegalArgumentException(
-                    name + " is '" + value + "'; allowed values are true (the default) and false");
+                    String.format(Setting.BAD_VALUE, ENABLED, "'" + text.strip() + "'", "true (the default) or false"));
         };
-    }
-
-    private static Integer number(FanoutSetting setting, UnaryOperator<String> properties) {
-        String name = name(setting);
-        String value = properties.apply(name);
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        try {
-            int number = Integer.parseInt(value.strip());
-            if (setting.allows(number)) {
-                return number;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(name + " is '" + value + "'; allowed values are whole numbers from "
-                + setting.min() + " to " + setting.max());
-    }
-
-    private static LockProtocol protocol(String value) {
-        if (value == null || value.isBlank()) {
-            return LockProtocol.TILE_LOCKS;
-        }
-        for (LockProtocol protocol : LockProtocol.values()) {
-            if (name(protocol).equalsIgnoreCase(value.strip())) {
-                return protocol;
-            }
-        }
-        throw new IllegalArgumentException(LOCK_PROTOCOL + " is '" + value + "'; allowed values are "
-                + name(LockProtocol.TILE_LOCKS) + " (the default) and " + name(LockProtocol.STORING_LOCK));
     }
 
     /** The settings in force, as the start-up line gives them. */
@@ -129,6 +95,6 @@ public final class GeoWebCacheSettings {
     public String toString() {
         return "pool size " + engineSettings.poolSize() + ", queue bound " + engineSettings.queueBound()
                 + ", lock wait timeout " + engineSettings.lockTimeout().toSeconds() + " s, lock protocol "
-                + name(lockProtocol);
+                + LockProtocolProperty.name(lockProtocol);
     }
 }

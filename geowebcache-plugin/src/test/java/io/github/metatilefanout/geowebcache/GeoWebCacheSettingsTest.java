@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.LockProtocol;
-import io.github.metatilefanout.engine.settings.FanoutSetting;
+import io.github.metatilefanout.engine.settings.Setting;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,9 +24,9 @@ class GeoWebCacheSettingsTest {
 
     @Test
     void eachSettingIsNamedAfterItsKey() {
-        assertEquals("METATILE_FANOUT_POOL_SIZE", GeoWebCacheSettings.name(FanoutSetting.POOL_SIZE));
-        assertEquals("METATILE_FANOUT_QUEUE_BOUND", GeoWebCacheSettings.name(FanoutSetting.QUEUE_BOUND));
-        assertEquals("METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", GeoWebCacheSettings.name(FanoutSetting.LOCK_TIMEOUT));
+        assertEquals("METATILE_FANOUT_POOL_SIZE", GeoWebCacheSettings.name(Setting.POOL_SIZE));
+        assertEquals("METATILE_FANOUT_QUEUE_BOUND", GeoWebCacheSettings.name(Setting.QUEUE_BOUND));
+        assertEquals("METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", GeoWebCacheSettings.name(Setting.LOCK_TIMEOUT_SECONDS));
     }
 
     @Test
@@ -49,8 +49,7 @@ class GeoWebCacheSettingsTest {
         IllegalArgumentException refused = assertThrows(
                 IllegalArgumentException.class, () -> settings(Map.of("METATILE_FANOUT_POOL_SIZE", "300")));
         assertEquals(
-                "METATILE_FANOUT_POOL_SIZE is '300'; allowed values are whole numbers from 0 to 256",
-                refused.getMessage());
+                "METATILE_FANOUT_POOL_SIZE is 300, but it must be a whole number from 0 to 256", refused.getMessage());
     }
 
     @Test
@@ -58,7 +57,7 @@ class GeoWebCacheSettingsTest {
         IllegalArgumentException refused = assertThrows(
                 IllegalArgumentException.class, () -> settings(Map.of("METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", "2m")));
         assertEquals(
-                "METATILE_FANOUT_LOCK_TIMEOUT_SECONDS is '2m'; allowed values are whole numbers from 1 to 3600",
+                "METATILE_FANOUT_LOCK_TIMEOUT_SECONDS is '2m', but it must be a whole number from 1 to 3600",
                 refused.getMessage());
     }
 
@@ -67,7 +66,7 @@ class GeoWebCacheSettingsTest {
         IllegalArgumentException refused = assertThrows(
                 IllegalArgumentException.class, () -> settings(Map.of("METATILE_FANOUT_LOCK_PROTOCOL", "none")));
         assertEquals(
-                "METATILE_FANOUT_LOCK_PROTOCOL is 'none'; allowed values are tile-locks (the default) and storing-lock",
+                "METATILE_FANOUT_LOCK_PROTOCOL is 'none', but it must be tile-locks (the default) or storing-lock",
                 refused.getMessage());
     }
 
@@ -76,8 +75,7 @@ class GeoWebCacheSettingsTest {
         IllegalArgumentException refused =
                 assertThrows(IllegalArgumentException.class, () -> settings(Map.of("METATILE_FANOUT_ENABLED", "no")));
         assertEquals(
-                "METATILE_FANOUT_ENABLED is 'no'; allowed values are true (the default) and false",
-                refused.getMessage());
+                "METATILE_FANOUT_ENABLED is 'no', but it must be true (the default) or false", refused.getMessage());
     }
 
     private static GeoWebCacheSettings settings(Map<String, String> properties) {
