@@ -3,6 +3,7 @@ package io.github.metatilefanout.configui;
 import static io.github.metatilefanout.engine.settings.Setting.LOCK_TIMEOUT_SECONDS;
 import static io.github.metatilefanout.engine.settings.Setting.POOL_SIZE;
 import static io.github.metatilefanout.engine.settings.Setting.QUEUE_BOUND;
+import static io.github.metatilefanout.engine.settings.Setting.SINGLE_TILE_WHEN_UNCACHED;
 
 import io.github.metatilefanout.engine.FanoutMetricsMXBean;
 import io.github.metatilefanout.engine.FanoutSettings;
@@ -18,6 +19,7 @@ import org.apache.wicket.markup.head.CssHeaderItem;
 import org.apache.wicket.markup.head.IHeaderResponse;
 import org.apache.wicket.markup.html.basic.Label;
 import org.apache.wicket.markup.html.form.Button;
+import org.apache.wicket.markup.html.form.CheckBox;
 import org.apache.wicket.markup.html.form.Form;
 import org.apache.wicket.markup.html.panel.FeedbackPanel;
 import org.apache.wicket.markup.html.panel.Panel;
@@ -27,8 +29,8 @@ import org.apache.wicket.model.StringResourceModel;
 import org.apache.wicket.request.resource.CssResourceReference;
 
 /**
- * The admin's panel: the pool size, queue bound and lock wait timeout, each with its help text, and the pool's
- * live status. Keys, ranges and defaults are the {@link Setting} descriptors'.
+ * The admin's panel: the pool size, queue bound and lock wait timeout, the switch for single tiles on uncached
+ * zoom levels, each with its help text, and the pool's live status. Keys, ranges and defaults are the {@link Setting} descriptors'.
  *
  * <p>The panel has its own form. Standing alone it shows a Save button; placed inside another form it has
  * none, and submitting the outer form validates and saves it too. A host that has a field of its own for the
@@ -90,6 +92,7 @@ public class FanoutSettingsPanel extends Panel {
         add(form);
         form.add(new FeedbackPanel("feedback", new ContainerFeedbackMessageFilter(this)));
         FIELDS.forEach(setting -> addField(form, setting));
+        addSwitch(form, SINGLE_TILE_WHEN_UNCACHED);
         form.get(POOL_SIZE.key()).setVisible(editsPoolSize);
         form.add(new Button("save") {
             @Override
@@ -127,6 +130,27 @@ public class FanoutSettingsPanel extends Panel {
         form.add(new Label(setting.key() + "Help", new StringResourceModel(help, this).setModel(parameters)));
     }
 
+    /**
+     * The check box of an on/off {@code setting} and its help text: unset shows its default, and the default
+     * ticked or not is saved unset.
+     */
+    private void addSwitch(Form<Void> form, Setting<Boolean> setting) {
+        IModel<Boolean> value = new IModel<>() {
+            @Override
+            public Boolean getObject() {
+                return values.valueOrDefault(setting);
+            }
+
+            @Override
+            public void setObject(Boolean changed) {
+                values = values.with(setting, changed.equals(setting.defaultValue(values)) ? null : changed);
+            }
+        };
+        form.add(new CheckBox(setting.key(), value)
+                .setLabel(new StringResourceModel("fanout." + setting.key() + ".label", this)));
+        form.add(new Label(setting.key() + "Help", new StringResourceModel("fanout." + setting.key() + ".help", this)));
+    }
+
     private void save() {
         // A pool size the panel does not edit is passed on as kept now, so that it is never written.
         SettingValues settings = editsPoolSize
@@ -147,7 +171,8 @@ public class FanoutSettingsPanel extends Panel {
                 Model.ofMap(Map.of(
                         "poolSize", applied.poolSize(),
                         "queueBound", applied.queueBound(),
-                        "lockTimeoutSeconds", applied.lockTimeout().toSeconds()))));
+                        "lockTimeoutSeconds", applied.lockTimeout().toSeconds(),
+                        "singleTile", getString(applied.singleTileWhenUncached() ? "fanout.on" : "fanout.off")))));
     }
 
     @Override

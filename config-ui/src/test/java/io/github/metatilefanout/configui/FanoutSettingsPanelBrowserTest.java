@@ -98,7 +98,10 @@ class FanoutSettingsPanelBrowserTest {
         browser.findElement(By.name("save")).click();
 
         String success = awaitMessage(".feedbackPanelSUCCESS");
-        assertEquals("Saved and applied: pool size 3, queue bound 6, lock wait timeout 45 seconds.", success);
+        assertEquals(
+                "Saved and applied: pool size 3, queue bound 6, lock wait timeout 45 seconds, single tiles on uncached"
+                        + " zoom levels off.",
+                success);
         assertEquals(List.of(new FanoutSettings(3, 6, Duration.ofSeconds(45))), configuration.applied);
         assertEquals(values(3, 6, 45), configuration.stored());
         assertEquals("3", field("poolSize").getAttribute("value"));

@@ -74,8 +74,28 @@ class FanoutSettingsPanelTest {
         FanoutSettings expected = new FanoutSettings(8, 16, Duration.ofSeconds(30));
         assertEquals(List.of(expected), applied);
         assertEquals(values(8, 16, 30), configuration.stored());
-        assertShown("Saved and applied: pool size 8, queue bound 16, lock wait timeout 30 seconds.");
+        assertShown("Saved and applied: pool size 8, queue bound 16, lock wait timeout 30 seconds, single tiles on"
+                + " uncached zoom levels off.");
         assertField("poolSize", "8", String.valueOf(FanoutSettings.defaults().poolSize()));
+    }
+
+    @Test
+    void theSingleTileSwitchIsSavedAndApplied() {
+        start();
+        assertNull(tester.getTagByWicketId("singleTileWhenUncached").getAttribute("checked"));
+
+        FormTester form = tester.newFormTester(FORM);
+        form.setValue("poolSize", "8");
+        form.setValue("queueBound", "16");
+        form.setValue("lockTimeoutSeconds", "30");
+        form.setValue("singleTileWhenUncached", true);
+        form.submit("save");
+
+        assertEquals(List.of(new FanoutSettings(8, 16, Duration.ofSeconds(30), true)), applied);
+        assertEquals(values(8, 16, 30).with(Setting.SINGLE_TILE_WHEN_UNCACHED, true), configuration.stored());
+        assertShown("lock wait timeout 30 seconds, single tiles on uncached zoom levels on.");
+        assertEquals(
+                "checked", tester.getTagByWicketId("singleTileWhenUncached").getAttribute("checked"));
     }
 
     @Test
@@ -236,7 +256,8 @@ class FanoutSettingsPanelTest {
         assertEquals(1, page.hostSubmits());
         assertEquals(List.of(new FanoutSettings(9, 16, Duration.ofSeconds(30))), applied);
         assertEquals(values(9, 16, 30), configuration.stored());
-        assertShown("Saved and applied: queue bound 16, lock wait timeout 30 seconds.");
+        assertShown("Saved and applied: queue bound 16, lock wait timeout 30 seconds, single tiles on uncached zoom"
+                + " levels off.");
     }
 
     @Test

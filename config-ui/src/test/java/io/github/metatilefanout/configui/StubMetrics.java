@@ -62,6 +62,11 @@ final class StubMetrics implements FanoutMetricsMXBean {
     }
 
     @Override
+    public long getPixelsRendered() {
+        return 0;
+    }
+
+    @Override
     public long getLookupFailures() {
         return 0;
     }

@@ -103,6 +103,9 @@ public final class FanoutEngine implements AutoCloseable {
         }
         boolean seeding = request.mode() == Mode.SEEDING;
         byte[] cached = lookup(request.tile(), policy);
+        if (cached == null && policy == CachePolicy.TRANSIENT && rendersAlone(request)) {
+            return renderUncached(request);
+        }
         FanoutJob job = inFlight.get(request.metatile());
         if (job != null) {
             if (seeding) {
@@ -240,9 +243,15 @@ public final class FanoutEngine implements AutoCloseable {
         return closedCleanly;
     }
 
+    /** T on a level whose tiles are not kept: T alone if the settings and the request allow, else its metatile. */
     private TileResponse renderUncached(TileRequest request) throws TileException {
-        InFlightMetatile flight = render(request, CachePolicy.NONE);
-        return encodeOnly(flight, request);
+        Metatile rendered = rendersAlone(request) ? request.singleTile() : request.metatile();
+        return encodeOnly(render(request, rendered, CachePolicy.NONE), request);
+    }
+
+    /** Whether a request on a level whose tiles are not kept renders its tile alone. */
+    private boolean rendersAlone(TileRequest request) {
+        return request.singleTile() != null && settings.singleTileWhenUncached();
     }
 
     private TileResponse encodeOnly(InFlightMetatile flight, TileRequest request) throws TileException {
@@ -254,7 +263,7 @@ public final class FanoutEngine implements AutoCloseable {
     }
 
     private TileResponse renderAndFanOut(TileRequest request) throws TileException {
-        InFlightMetatile flight = render(request, request.cachePolicy());
+        InFlightMetatile flight = render(request, request.metatile(), request.cachePolicy());
         if (flight.cachePolicy() == CachePolicy.NONE) {
             return encodeOnly(flight, request);
         }
@@ -313,30 +322,26 @@ public final class FanoutEngine implements AutoCloseable {
         }
     }
 
-    private InFlightMetatile render(TileRequest request, CachePolicy requested) throws TileException {
+    private InFlightMetatile render(TileRequest request, Metatile metatile, CachePolicy requested)
+            throws TileException {
         MetatileImage image;
         try {
-            image = Objects.requireNonNull(request.renderer().render(request.metatile()), "rendered image");
+            image = Objects.requireNonNull(request.renderer().render(metatile), "rendered image");
         } catch (Throwable e) {
             metrics.renderFailed();
             if (Interruptions.isInterruption(e)) {
                 Thread.currentThread().interrupt();
             }
             if (e instanceof Error error) {
-                LOGGER.log(Level.SEVERE, String.format(LogMessages.RENDER_FAILED, request.metatile()), error);
+                LOGGER.log(Level.SEVERE, String.format(LogMessages.RENDER_FAILED, metatile), error);
                 throw error;
             }
-            throw new TileException("Rendering metatile " + request.metatile() + " failed: " + e.getMessage(), e);
+            throw new TileException("Rendering metatile " + metatile + " failed: " + e.getMessage(), e);
         }
-        metrics.rendered();
+        metrics.rendered(image.image().getWidth() * (long) image.image().getHeight());
         CachePolicy policy = image.cachePolicy().orElse(requested);
         return new InFlightMetatile(
-                request.metatile(),
-                request.metatile().indexOf(request.tile()),
-                policy,
-                request.encoder(),
-                image,
-                metrics);
+                metatile, metatile.indexOf(request.tile()), policy, request.encoder(), image, metrics);
     }
 
     private static TileResponse rendered(byte[] data, TileRequest request) throws TileException {

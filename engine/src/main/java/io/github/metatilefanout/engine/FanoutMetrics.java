@@ -20,6 +20,7 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     }
 
     private final LongAdder renders = new LongAdder();
+    private final LongAdder pixelsRendered = new LongAdder();
     private final LongAdder encodedOnRequestThread = new LongAdder();
     private final LongAdder encodedOnPool = new LongAdder();
     private final LongAdder encodedOnCaller = new LongAdder();
@@ -98,8 +99,9 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
         }
     }
 
-    void rendered() {
+    void rendered(long pixels) {
         renders.increment();
+        pixelsRendered.add(pixels);
         int alive = imagesAlive.incrementAndGet();
         peakImagesAlive.accumulateAndGet(alive, Math::max);
     }
@@ -175,6 +177,11 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     @Override
     public long getRenders() {
         return renders.sum();
+    }
+
+    @Override
+    public long getPixelsRendered() {
+        return pixelsRendered.sum();
     }
 
     @Override

@@ -6,6 +6,9 @@ public interface FanoutMetricsMXBean {
     /** Metatiles rendered. */
     long getRenders();
 
+    /** Pixels of the images rendered, gutters included: divided by the tiles served, the render work per tile. */
+    long getPixelsRendered();
+
     /** Tiles encoded on a request thread: the tile asked for, or a sibling of a metatile in flight. */
     long getTilesEncodedOnRequestThread();
 

@@ -20,9 +20,11 @@ import java.util.Objects;
  * @param queueBound {@link Setting#QUEUE_BOUND}: metatiles that may wait for a pool thread; when the pool and its
  *     queue are full, the requesting thread does the work itself
  * @param lockTimeout {@link Setting#LOCK_TIMEOUT_SECONDS}: the longest wait for any lock, in whole seconds
+ * @param singleTileWhenUncached {@link Setting#SINGLE_TILE_WHEN_UNCACHED}: render a requested tile alone, not its
+ *     metatile, where tiles are not cached (for requests that offer a single-tile metatile)
  * @throws IllegalArgumentException if a value is not allowed, with its setting's message
  */
-public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout) {
+public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout, boolean singleTileWhenUncached) {
 
     /** GeoWebCache's default lock timeout, the default of {@link Setting#LOCK_TIMEOUT_SECONDS}. */
     public static final Duration DEFAULT_LOCK_TIMEOUT = defaults().lockTimeout();
@@ -32,6 +34,11 @@ public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout)
         QUEUE_BOUND.check(queueBound);
         Objects.requireNonNull(lockTimeout, "lockTimeout");
         LOCK_TIMEOUT_SECONDS.parse(LOCK_TIMEOUT_SECONDS.key(), seconds(lockTimeout)); // whole seconds, in range
+    }
+
+    /** Settings that render whole metatiles everywhere. */
+    public FanoutSettings(int poolSize, int queueBound, Duration lockTimeout) {
+        this(poolSize, queueBound, lockTimeout, false);
     }
 
     /** Every setting at its default. */
@@ -45,11 +52,15 @@ public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout)
     }
 
     public FanoutSettings withQueueBound(int bound) {
-        return new FanoutSettings(poolSize, bound, lockTimeout);
+        return new FanoutSettings(poolSize, bound, lockTimeout, singleTileWhenUncached);
     }
 
     public FanoutSettings withLockTimeout(Duration timeout) {
-        return new FanoutSettings(poolSize, queueBound, timeout);
+        return new FanoutSettings(poolSize, queueBound, timeout, singleTileWhenUncached);
+    }
+
+    public FanoutSettings withSingleTileWhenUncached(boolean singleTile) {
+        return new FanoutSettings(poolSize, queueBound, lockTimeout, singleTile);
     }
 
     /** {@code duration} in seconds, as a number in text: {@code 120}, {@code 0.5}. */

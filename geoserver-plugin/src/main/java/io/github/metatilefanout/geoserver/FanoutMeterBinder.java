@@ -28,6 +28,7 @@ public final class FanoutMeterBinder implements MeterBinder {
         FanoutMetrics metrics = fanout.metrics();
         Meters meters = new Meters(registry, metrics);
         meters.counter("renders", "metatiles rendered (GetMaps)", FanoutMetrics::getRenders);
+        meters.counter("pixels.rendered", "pixels rendered, gutters included", FanoutMetrics::getPixelsRendered);
         meters.counter("tiles.stored", "tiles stored", FanoutMetrics::getTilesStored);
         String encoded = "tiles encoded, by the thread that encoded them";
         meters.counter("tiles.encoded", encoded, FanoutMetrics::getTilesEncodedOnRequestThread, "thread", "request");

@@ -209,6 +209,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
 
     static String describe(FanoutSettings settings) {
         return "pool size " + settings.poolSize() + ", queue bound " + settings.queueBound() + ", lock wait timeout "
-                + settings.lockTimeout().toSeconds() + " s";
+                + settings.lockTimeout().toSeconds() + " s, single tiles on uncached zoom levels "
+                + (settings.singleTileWhenUncached() ? "on" : "off");
     }
 }

@@ -13,7 +13,7 @@ import org.geoserver.platform.resource.ResourceListener;
 import org.geoserver.platform.resource.ResourceStore;
 
 /**
- * The queue bound and lock wait timeout in {@value SettingsFormat#FILE_NAME} at the root of GeoServer's resource
+ * The queue bound, lock wait timeout and single-tile switch in {@value SettingsFormat#FILE_NAME} at the root of GeoServer's resource
  * store, next to {@code gwc-gs.xml}. Only the resource store API touches it, never a file path: it lives wherever
  * the data directory lives, on a disk, in a database (JDBC resource store) or in GeoServer Cloud's stores.
  */
@@ -25,8 +25,8 @@ final class SettingsResource {
     private static final Logger LOGGER = GeoServerLogBridge.logger(SettingsResource.class);
 
     private final ResourceStore store;
-    private final SettingsFormat format =
-            new SettingsFormat(List.of(Setting.QUEUE_BOUND, Setting.LOCK_TIMEOUT_SECONDS));
+    private final SettingsFormat format = new SettingsFormat(
+            List.of(Setting.QUEUE_BOUND, Setting.LOCK_TIMEOUT_SECONDS, Setting.SINGLE_TILE_WHEN_UNCACHED));
 
     SettingsResource(ResourceStore store) {
         this.store = store;

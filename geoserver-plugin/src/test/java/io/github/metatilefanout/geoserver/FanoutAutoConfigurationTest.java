@@ -120,11 +120,22 @@ class FanoutAutoConfigurationTest {
     @Test
     void theSettingsPropertiesAreTheDescriptorsKeysInKebabCase() {
         assertThat(Setting.ALL.stream().map(FanoutProperties::name))
-                .containsExactly(PREFIX + ".pool-size", PREFIX + ".queue-bound", PREFIX + ".lock-timeout-seconds");
+                .containsExactly(
+                        PREFIX + ".pool-size",
+                        PREFIX + ".queue-bound",
+                        PREFIX + ".lock-timeout-seconds",
+                        PREFIX + ".single-tile-when-uncached");
     }
 
     @ParameterizedTest
-    @CsvSource({"pool-size, 300", "pool-size, -1", "queue-bound, lots", "queue-bound, 1.5", "lock-timeout-seconds, 0"})
+    @CsvSource({
+        "pool-size, 300",
+        "pool-size, -1",
+        "queue-bound, lots",
+        "queue-bound, 1.5",
+        "lock-timeout-seconds, 0",
+        "single-tile-when-uncached, yes"
+    })
     void aBadPropertyStopsStartUpNamingPropertyValueAndRange(String property, String value) {
         runner.withPropertyValues(PREFIX + "." + property + "=" + value)
                 .run(context -> assertStartUpStoppedBy(context, property, value));
@@ -213,7 +224,7 @@ class FanoutAutoConfigurationTest {
                     .hasSize(8);
             assertThat(registry.getMeters())
                     .allSatisfy(meter -> assertThat(meter.getId().getName()).startsWith("metatile.fanout."))
-                    .hasSize(24);
+                    .hasSize(25);
         });
     }
 

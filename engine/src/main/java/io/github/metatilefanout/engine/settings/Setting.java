@@ -45,8 +45,17 @@ public final class Setting<T> implements Serializable {
     public static final Setting<Integer> LOCK_TIMEOUT_SECONDS =
             new Setting<>("lockTimeoutSeconds", new WholeNumbers(1, 3600), values -> 120);
 
+    /**
+     * On zoom levels whose tiles are not cached, render each requested tile alone (with its gutter) instead of
+     * its whole metatile. Saves the rendering of tiles nobody keeps; labels and symbols at tile edges may differ
+     * from a metatile's. Default: off.
+     */
+    public static final Setting<Boolean> SINGLE_TILE_WHEN_UNCACHED =
+            new Setting<>("singleTileWhenUncached", new OnOff(), values -> false);
+
     /** Every setting, in the order forms and files show them. */
-    public static final List<Setting<?>> ALL = List.of(POOL_SIZE, QUEUE_BOUND, LOCK_TIMEOUT_SECONDS);
+    public static final List<Setting<?>> ALL =
+            List.of(POOL_SIZE, QUEUE_BOUND, LOCK_TIMEOUT_SECONDS, SINGLE_TILE_WHEN_UNCACHED);
 
     private final String key;
     private final SettingType<T> type;

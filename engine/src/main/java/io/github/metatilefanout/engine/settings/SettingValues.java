@@ -3,6 +3,7 @@ package io.github.metatilefanout.engine.settings;
 import static io.github.metatilefanout.engine.settings.Setting.LOCK_TIMEOUT_SECONDS;
 import static io.github.metatilefanout.engine.settings.Setting.POOL_SIZE;
 import static io.github.metatilefanout.engine.settings.Setting.QUEUE_BOUND;
+import static io.github.metatilefanout.engine.settings.Setting.SINGLE_TILE_WHEN_UNCACHED;
 
 import io.github.metatilefanout.engine.FanoutSettings;
 import java.io.Serializable;
@@ -67,7 +68,8 @@ public final class SettingValues implements Serializable {
         return new FanoutSettings(
                 valueOrDefault(POOL_SIZE),
                 valueOrDefault(QUEUE_BOUND),
-                Duration.ofSeconds(valueOrDefault(LOCK_TIMEOUT_SECONDS)));
+                Duration.ofSeconds(valueOrDefault(LOCK_TIMEOUT_SECONDS)),
+                valueOrDefault(SINGLE_TILE_WHEN_UNCACHED));
     }
 
     @Override

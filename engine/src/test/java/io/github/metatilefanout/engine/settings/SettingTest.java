@@ -3,6 +3,7 @@ package io.github.metatilefanout.engine.settings;
 import static io.github.metatilefanout.engine.settings.Setting.LOCK_TIMEOUT_SECONDS;
 import static io.github.metatilefanout.engine.settings.Setting.POOL_SIZE;
 import static io.github.metatilefanout.engine.settings.Setting.QUEUE_BOUND;
+import static io.github.metatilefanout.engine.settings.Setting.SINGLE_TILE_WHEN_UNCACHED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,9 +23,9 @@ class SettingTest {
 
     @Test
     void everySettingInTheOrderFormsAndFilesShowThem() {
-        assertEquals(List.of(POOL_SIZE, QUEUE_BOUND, LOCK_TIMEOUT_SECONDS), Setting.ALL);
+        assertEquals(List.of(POOL_SIZE, QUEUE_BOUND, LOCK_TIMEOUT_SECONDS, SINGLE_TILE_WHEN_UNCACHED), Setting.ALL);
         assertEquals(
-                List.of("poolSize", "queueBound", "lockTimeoutSeconds"),
+                List.of("poolSize", "queueBound", "lockTimeoutSeconds", "singleTileWhenUncached"),
                 Setting.ALL.stream().map(Setting::key).toList());
     }
 

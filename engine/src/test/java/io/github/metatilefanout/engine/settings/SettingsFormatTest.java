@@ -3,6 +3,7 @@ package io.github.metatilefanout.engine.settings;
 import static io.github.metatilefanout.engine.settings.Setting.LOCK_TIMEOUT_SECONDS;
 import static io.github.metatilefanout.engine.settings.Setting.POOL_SIZE;
 import static io.github.metatilefanout.engine.settings.Setting.QUEUE_BOUND;
+import static io.github.metatilefanout.engine.settings.Setting.SINGLE_TILE_WHEN_UNCACHED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,6 +21,8 @@ class SettingsFormatTest {
 
     private static final SettingValues SET =
             SettingValues.NONE.with(POOL_SIZE, 8).with(QUEUE_BOUND, 16).with(LOCK_TIMEOUT_SECONDS, 30);
+
+    private static final SettingValues SINGLE_TILE = SET.with(SINGLE_TILE_WHEN_UNCACHED, true);
 
     private final SettingsFormat all = new SettingsFormat(Setting.ALL);
     private final SettingsFormat withoutPoolSize = new SettingsFormat(List.of(QUEUE_BOUND, LOCK_TIMEOUT_SECONDS));
@@ -52,6 +55,16 @@ class SettingsFormatTest {
     }
 
     @Test
+    void theSingleTileSwitchIsWrittenAndReadBack() throws IOException {
+        String text = text(all.write(SINGLE_TILE));
+
+        assertTrue(text.contains("# true or false\nsingleTileWhenUncached=true\n"), text);
+        assertEquals(SINGLE_TILE, all.read(stream(text)).values());
+        assertEquals(
+                SINGLE_TILE, all.read(stream(text.replace("=true", "= TRUE "))).values());
+    }
+
+    @Test
     void aSettingNotKeptIsNeverWrittenAndIgnoredWhenRead() throws IOException {
         String text = text(withoutPoolSize.write(SET));
 
@@ -72,6 +85,7 @@ class SettingsFormatTest {
                 "queueBound=1e3        | queueBound is '1e3', but it must be a whole number from 0 to 4096",
                 "queueBound=9999999999 | queueBound is '9999999999', but it must be a whole number from 0 to 4096",
                 "lockTimeoutSeconds=0  | lockTimeoutSeconds is 0, but it must be a whole number from 1 to 3600",
+                "singleTileWhenUncached=yes | singleTileWhenUncached is 'yes', but it must be true or false",
             })
     void badValueIsReportedAndItsDefaultUsed(String line, String message) throws IOException {
         Setting<?> bad = Setting.named(line.substring(0, line.indexOf('=')));
