@@ -2,10 +2,8 @@ package io.github.metatilefanout.benchmark;
 
 import io.github.metatilefanout.benchmark.render.MapRenderer;
 import io.github.metatilefanout.benchmark.render.MapStyle;
-import io.github.metatilefanout.benchmark.serve.CostMeter;
-import io.github.metatilefanout.benchmark.serve.ImageCensus;
+import io.github.metatilefanout.benchmark.serve.Meter;
 import io.github.metatilefanout.benchmark.serve.PoolUse;
-import io.github.metatilefanout.benchmark.serve.Seeder;
 import io.github.metatilefanout.benchmark.serve.ServingSetup;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.benchmark.serve.TileServer;
@@ -20,9 +18,16 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
 
 /**
  * One strategy over a fresh file tile store in a folder of its own (see {@link TileStoreFolder}), the
@@ -40,6 +45,13 @@ final class Harness implements AutoCloseable {
      */
     static final String WARM_UP_PROPERTY = "benchmark.jitWarmUpMillis";
 
+    /** The engine's INFO lines (its pool size, at every start) would fill the console; warnings still show. */
+    private static final Logger ENGINE_LOG = Logger.getLogger("io.github.metatilefanout.engine");
+
+    static {
+        ENGINE_LOG.setLevel(Level.WARNING);
+    }
+
     private final Path root;
     private final ServingSetup setup;
     private final Workload workload;
@@ -56,11 +68,10 @@ final class Harness implements AutoCloseable {
                 new FileTileStore(root),
                 new MemoryLockProvider(),
                 poolSize,
-                new ImageCensus(),
-                new CostMeter());
+                new Meter());
         this.workload = new Workload(geometry, hitPercent, Workload.SEED);
         if (hitPercent > 0 && strategy.caches()) {
-            Seeder.seed(setup, workload.seededMetatiles(), Sizes.cores());
+            workload.seededMetatiles().parallelStream().forEach(setup::seed); // on every core
         }
         this.server = strategy.open(setup);
     }
@@ -123,14 +134,36 @@ final class Harness implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("Cleaning the tile store at " + root + " failed", e);
         }
-        setup.census().resetPeak();
         setup.meter().reset();
         poolUseBefore = server.poolUse();
     }
 
-    /** What the server did with its metatiles since the iteration started (see {@link TileServer#poolUse()}). */
-    PoolUse poolUseThisIteration() {
-        return server.poolUse().since(poolUseBefore);
+    /**
+     * What this harness saw since the iteration started, as JMH results named {@code prefix + name}: {@code
+     * images.peak}, the most metatile images alive at once (the maximum over iterations); {@code render.ms}
+     * and {@code encode.ms}, the mean time of a metatile render and of a tile encode, wherever they ran; and
+     * for a server whose pool may be full {@code jobs.handedOff} and {@code jobs.ranOnCaller}, the metatiles
+     * it handed to its pool and those it encoded on the request thread (summed over the iterations).
+     */
+    List<Result> figures(String prefix) {
+        List<Result> figures = new ArrayList<>();
+        figures.add(new ScalarResult(prefix + "images.peak", setup.meter().peak(), "images", AggregationPolicy.MAX));
+        double render = setup.meter().meanRenderMillis();
+        double encode = setup.meter().meanEncodeMillis();
+        if (!Double.isNaN(render)) {
+            figures.add(new ScalarResult(prefix + "render.ms", render, "ms", AggregationPolicy.AVG));
+        }
+        if (!Double.isNaN(encode)) {
+            figures.add(new ScalarResult(prefix + "encode.ms", encode, "ms", AggregationPolicy.AVG));
+        }
+        PoolUse used = server.poolUse().since(poolUseBefore);
+        if (!used.equals(PoolUse.NONE)) {
+            figures.add(
+                    new ScalarResult(prefix + "jobs.handedOff", used.handedOff(), "metatiles", AggregationPolicy.SUM));
+            figures.add(new ScalarResult(
+                    prefix + "jobs.ranOnCaller", used.ranOnCaller(), "metatiles", AggregationPolicy.SUM));
+        }
+        return figures;
     }
 
     @Override

@@ -23,6 +23,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * ({@link #batchSize}), so the wait at its end, where a pool may finish alone, weighs the same at every
  * ratio. The {@code tiles} counter, in tiles per second, is the figure to read; the primary score counts
  * batches.
+ *
+ * <p>Run: {@code java -jar benchmark/target/benchmarks.jar full '^Throughput'}, or through JMH: {@code java
+ * -jar benchmark/target/benchmarks.jar ThroughputBenchmark -p strategy=fanout -p hits=75 -p metatile=4x4 -p
+ * pool=2xcores -p clients=1 -p format=png -prof io.github.metatilefanout.benchmark.HarnessProfiler}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -78,7 +82,7 @@ public class ThroughputBenchmark {
         driver = new ClientDriver(clientCount);
         batch = batchSize(clientCount, hits);
         harness.warmUp();
-        HarnessProfiler.watch(harness.setup());
+        HarnessProfiler.watch(harness);
     }
 
     /** Requests per invocation: {@code max(16, 4 x clients)} misses and the hits that go with them. */

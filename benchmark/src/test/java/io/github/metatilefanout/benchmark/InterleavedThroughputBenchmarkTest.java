@@ -3,53 +3,47 @@ package io.github.metatilefanout.benchmark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.metatilefanout.benchmark.report.Results;
-import io.github.metatilefanout.benchmark.serve.Strategy;
-import java.lang.reflect.Field;
-import java.util.Arrays;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 class InterleavedThroughputBenchmarkTest {
 
     @Test
     void everyStrategyServesTheSameBatchesAndIsTimed() throws Exception {
         InterleavedThroughputBenchmark benchmark = new InterleavedThroughputBenchmark();
+        benchmark.strategies = "sequential+upstream-2.27+fanout";
         benchmark.hits = 75;
         benchmark.metatile = "4x4";
         benchmark.pool = "cores";
         benchmark.clients = "1";
         benchmark.format = "png";
-        InterleavedThroughputBenchmark.Served served = new InterleavedThroughputBenchmark.Served();
+        HarnessProfiler profiler = new HarnessProfiler();
+        Map<String, Result> reported = new HashMap<>();
         benchmark.setUp();
         try {
-            benchmark.startIteration();
-            served.reset();
+            benchmark.startIteration(new IterationParams(IterationType.MEASUREMENT, 1, TimeValue.NONE, 1));
+            profiler.beforeIteration(null, null);
             for (int invocation = 0; invocation < 3; invocation++) {
-                assertTrue(benchmark.serveInTurn(served) > 0);
+                assertTrue(benchmark.serveInTurn() > 0);
             }
+            profiler.afterIteration(null, null, null).forEach(r -> reported.put(r.getLabel(), r));
         } finally {
             benchmark.tearDown();
         }
 
-        int tiles = 3 * ThroughputBenchmark.batchSize(1, 75);
-        assertEquals(tiles, served.sequentialTiles);
-        assertEquals(tiles, served.upstreamTiles);
-        assertEquals(tiles, served.fanoutTiles);
-        assertTrue(served.sequentialMicros > 0 && served.upstreamMicros > 0 && served.fanoutMicros > 0);
-    }
-
-    @Test
-    void theReportReadsTheCountersTheBenchmarkKeeps() {
-        Set<String> fields = Arrays.stream(InterleavedThroughputBenchmark.Served.class.getFields())
-                .map(Field::getName)
-                .collect(Collectors.toSet());
-        for (Strategy strategy : InterleavedThroughputBenchmark.STRATEGIES) {
-            String counter = Results.interleavedCounter(strategy);
-            assertTrue(fields.contains(counter + "Tiles"), counter + "Tiles in " + fields);
-            assertTrue(fields.contains(counter + "Micros"), counter + "Micros in " + fields);
+        for (String strategy : new String[] {"sequential", "upstream-2.27", "fanout"}) {
+            assertTrue(reported.get(strategy + ".tiles").getScore() > 0, strategy + " in " + reported.keySet());
+            // a batch of 64 requests, one client: the first request and the last are not timed
+            assertEquals(
+                    3 * (64 - 2),
+                    reported.get(strategy + ".latency").getStatistics().getN(),
+                    strategy);
+            assertTrue(reported.containsKey(strategy + ".render.ms"), strategy);
         }
-        assertEquals(6, fields.size());
     }
 }

@@ -24,7 +24,7 @@ class ProfileTest {
                     .forEach((name, values) -> values.forEach(value -> {
                         switch (name) {
                             case "strategy" -> Strategy.of(value);
-                            case "strategies" -> LoadedFirstTileBenchmark.strategies(value);
+                            case "strategies" -> StrategiesInTurn.strategies(value);
                             case "hits" -> Integer.parseInt(value);
                             case "metatile" -> Sizes.metatile(value);
                             case "pool", "clients" -> Sizes.count(value);
@@ -56,7 +56,7 @@ class ProfileTest {
         assertEquals(List.of("2"), params.get("pool"));
         assertEquals(List.of("png"), params.get("format"));
         List<Strategy> compared =
-                LoadedFirstTileBenchmark.strategies(params.get("strategies").get(0));
+                StrategiesInTurn.strategies(params.get("strategies").get(0));
         assertTrue(compared.containsAll(List.of(Strategy.SEQUENTIAL, Strategy.FANOUT)), compared.toString());
         assertTrue(profile.timing(LoadedFirstTileBenchmark.class).measurementIterations() >= 1);
     }
@@ -78,10 +78,21 @@ class ProfileTest {
 
         assertEquals(
                 List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27, Strategy.FANOUT),
-                LoadedFirstTileBenchmark.strategies(
-                        loaded.params().get("strategies").get(0)));
-        assertThrows(IllegalArgumentException.class, () -> LoadedFirstTileBenchmark.strategies("fanout"));
-        assertThrows(IllegalArgumentException.class, () -> LoadedFirstTileBenchmark.strategies("fanout+nothing"));
+                StrategiesInTurn.strategies(loaded.params().get("strategies").get(0)));
+        assertThrows(IllegalArgumentException.class, () -> StrategiesInTurn.strategies("fanout"));
+        assertThrows(IllegalArgumentException.class, () -> StrategiesInTurn.strategies("fanout+nothing"));
+    }
+
+    @Test
+    void theProgressKnowsHowManyTrialsARunHasAndHowLongTheyTake() {
+        List<Profile.Run> quick = Profile.QUICK.runs();
+
+        // 4 + 6 throughput, 1 interleaved, 3 + 2 first tile, 2 x 2 costs (two methods), 1 under load
+        assertEquals(21, quick.stream().mapToInt(r -> r.trials().size()).sum());
+        Profile.Run interleaved =
+                Profile.QUICK.runs(Pattern.compile("Interleaved")).get(0);
+        // 1 s warm-up, 2 x 3 s measured, 2 s of JIT warm-up for each of the three strategies
+        assertEquals(13, Profile.QUICK.nominalSeconds(interleaved), 1e-9);
     }
 
     @Test
@@ -93,6 +104,5 @@ class ProfileTest {
                         .map(Sizes::count)
                         .toList());
         assertThrows(IllegalArgumentException.class, () -> Sizes.count("many"));
-        assertThrows(IllegalArgumentException.class, () -> Profile.of("medium"));
     }
 }

@@ -29,8 +29,8 @@ class StrategyConsistencyTest {
                 byte[] png = harness.serveMiss();
                 harness.awaitIdle();
                 pixels.put(strategy, decode(png));
-                assertEquals(0, harness.setup().census().alive(), strategy + ": images left undisposed");
-                assertTrue(harness.setup().census().peak() >= 1, strategy + ": no image counted");
+                assertEquals(0, harness.setup().meter().alive(), strategy + ": images left undisposed");
+                assertTrue(harness.setup().meter().peak() >= 1, strategy + ": no image counted");
             }
         }
         int[] reference = pixels.get(Strategy.SEQUENTIAL);

@@ -1,11 +1,10 @@
 package io.github.metatilefanout.benchmark.report;
 
-import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -14,10 +13,10 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The time of every request timed in the measured invocations of the time-to-first-tile-under-load trials,
- * with the invocation (one batch per strategy) it ran in: what {@link Summary}'s block bootstrap resamples.
- * A run keeps them in {@value #FILE} beside {@code results.json}, one row per request under the header
- * {@value #HEADER}; invocations are numbered from 1 within each trial, warm-up left out.
+ * Every request timed in the measured invocations of the trials that serve strategies in turn, with the
+ * invocation (one batch per strategy) it ran in: what {@link NoWorseCheck} resamples. A run keeps them in
+ * {@value #FILE}, one row per request under the header {@value #HEADER}, the scenario written as {@link
+ * Trial#scenarioKey()}; invocations are numbered from 1 within each trial, warm-up left out.
  */
 public final class RequestTimes {
 
@@ -25,32 +24,20 @@ public final class RequestTimes {
     public static final String FILE = "request-times.csv";
 
     /** The file's first line. */
-    public static final String HEADER = "metatile,clients,pool,format,strategy,invocation,nanos";
+    public static final String HEADER = "scenario,strategy,invocation,nanos";
 
     /** No request times. */
     public static final RequestTimes NONE = new RequestTimes(Map.of());
 
-    private static final int COLUMNS = 7;
+    private final Map<String, SortedMap<Integer, double[]>> batches;
 
-    private record Key(Scenario scenario, Strategy strategy) {}
-
-    private final Map<Key, SortedMap<Integer, double[]>> batches;
-
-    private RequestTimes(Map<Key, SortedMap<Integer, double[]>> batches) {
+    private RequestTimes(Map<String, SortedMap<Integer, double[]>> batches) {
         this.batches = batches;
     }
 
     /** The row of one request of {@code strategy} in {@code scenario}, answered in {@code nanos}. */
-    public static String row(Scenario scenario, Strategy strategy, int invocation, long nanos) {
-        return String.join(
-                ",",
-                scenario.metatile(),
-                scenario.clients(),
-                scenario.pool(),
-                scenario.format(),
-                strategy.toString(),
-                Integer.toString(invocation),
-                Long.toString(nanos));
+    public static String row(String scenario, String strategy, int invocation, long nanos) {
+        return String.join(",", scenario, strategy, Integer.toString(invocation), Long.toString(nanos));
     }
 
     /** The times in {@code csv}, or {@link #NONE} when there is no such file. */
@@ -61,42 +48,40 @@ public final class RequestTimes {
     /**
      * The times in the lines of a {@value #FILE}, header first.
      *
-     * @throws IllegalArgumentException on a header or row that is not as written by {@link #row}
+     * @throws IllegalArgumentException on a header or row that {@link #row} did not write
      */
     public static RequestTimes parse(List<String> lines) {
-        if (lines.isEmpty()) {
-            return NONE;
-        }
-        if (!lines.get(0).equals(HEADER)) {
+        if (!lines.isEmpty() && !lines.get(0).equals(HEADER)) {
             throw new IllegalArgumentException("Header '" + lines.get(0) + "'; expected '" + HEADER + "'");
         }
-        Map<Key, SortedMap<Integer, List<Double>>> read = new HashMap<>();
+        Map<String, SortedMap<Integer, double[]>> batches = new HashMap<>();
         for (int n = 1; n < lines.size(); n++) {
             String[] cells = lines.get(n).split(",");
-            if (cells.length != COLUMNS) {
-                throw new IllegalArgumentException("Line " + (n + 1) + " '" + lines.get(n) + "' has " + cells.length
-                        + " cells; expected " + COLUMNS);
+            if (cells.length != 4) {
+                throw new IllegalArgumentException(
+                        "Line " + (n + 1) + " '" + lines.get(n) + "' has " + cells.length + " cells; expected 4");
             }
-            Key key = new Key(new Scenario(0, cells[0], cells[1], cells[2], cells[3]), Strategy.of(cells[4]));
-            read.computeIfAbsent(key, k -> new TreeMap<>())
-                    .computeIfAbsent(Integer.parseInt(cells[5]), i -> new ArrayList<>())
-                    .add(Long.parseLong(cells[6]) / 1e6);
+            batches.computeIfAbsent(cells[0] + ',' + cells[1], k -> new TreeMap<>())
+                    .merge(
+                            Integer.parseInt(cells[2]),
+                            new double[] {Long.parseLong(cells[3]) / 1e6},
+                            RequestTimes::concat);
         }
-        Map<Key, SortedMap<Integer, double[]>> batches = new HashMap<>();
-        read.forEach((key, byInvocation) -> {
-            SortedMap<Integer, double[]> times = new TreeMap<>();
-            byInvocation.forEach((invocation, ms) -> times.put(
-                    invocation, ms.stream().mapToDouble(Double::doubleValue).toArray()));
-            batches.put(key, Collections.unmodifiableSortedMap(times));
-        });
-        return new RequestTimes(Map.copyOf(batches));
+        return new RequestTimes(batches);
     }
 
     /**
      * The times, in ms, of the requests {@code strategy} answered in {@code scenario}, per invocation in
-     * invocation order; empty when none were kept. The arrays are the caller's to read, not to change.
+     * invocation order; empty when none were kept.
      */
-    public SortedMap<Integer, double[]> batches(Scenario scenario, Strategy strategy) {
-        return batches.getOrDefault(new Key(scenario, strategy), Collections.emptySortedMap());
+    public SortedMap<Integer, double[]> batches(String scenario, String strategy) {
+        return Collections.unmodifiableSortedMap(
+                batches.getOrDefault(scenario + ',' + strategy, Collections.emptySortedMap()));
+    }
+
+    private static double[] concat(double[] a, double[] b) {
+        double[] both = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return both;
     }
 }

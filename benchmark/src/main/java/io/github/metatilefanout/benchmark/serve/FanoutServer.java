@@ -37,8 +37,8 @@ final class FanoutServer implements TileServer {
     @Override
     public void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {
         FanoutMetrics metrics = engine.metrics();
-        IdleWait.until(
-                () -> setup.census().alive() == 0 && metrics.getMetatilesInFlight() == 0, timeout, "fanout engine");
+        TileServer.waitUntil(
+                () -> setup.meter().alive() == 0 && metrics.getMetatilesInFlight() == 0, timeout, "fanout engine");
     }
 
     @Override

@@ -3,7 +3,11 @@ package io.github.metatilefanout.benchmark.serve;
 import java.util.Arrays;
 import java.util.function.Function;
 
-/** The ways of serving tiles the benchmark compares, over the same renderer, encoder and store. */
+/**
+ * The ways of serving tiles the benchmark compares, over the same renderer, encoder, store and lock
+ * provider ({@link ServingSetup}). To add one: a {@link TileServer} and a constant here; the benchmarks'
+ * {@code strategy} or {@code strategies} parameters and the summary's columns take it by its label.
+ */
 public enum Strategy {
     /** {@link SequentialServer}: classic GeoWebCache. */
     SEQUENTIAL("sequential", SequentialServer::new),
@@ -33,9 +37,9 @@ public enum Strategy {
                 "Unknown strategy '" + label + "'; expected one of " + Arrays.toString(values()));
     }
 
-    /** Whether the strategy uses a pool, so that its results depend on the pool size. */
-    public boolean hasPool() {
-        return this == UPSTREAM_2_27 || this == FANOUT;
+    /** Whether the strategy runs this project's engine: the summary judges it against sequential. */
+    public boolean runsEngine() {
+        return this == FANOUT;
     }
 
     /** Whether the strategy keeps a tile cache, so that its results depend on the cache-hit ratio. */

@@ -1,0 +1,148 @@
+package io.github.metatilefanout.benchmark;
+
+import io.github.metatilefanout.benchmark.report.RequestTimes;
+import io.github.metatilefanout.benchmark.report.Trial;
+import io.github.metatilefanout.benchmark.serve.Strategy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ResultRole;
+import org.openjdk.jmh.results.SampleTimeResult;
+import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.util.SampleBuffer;
+
+/**
+ * Strategies served in turn in one JVM, each over a harness of its own: each invocation sends one batch
+ * through each, in an order that rotates from one invocation to the next, so every strategy runs the same
+ * compiled code under the same machine conditions, a fraction of a second apart (two JVMs of the same code
+ * differ by up to 10 to 20 % on 2 cores).
+ *
+ * <p>Per strategy and iteration it keeps the tiles served and the time they took (each batch timed from its
+ * first request until its server is idle), and the time of every request answered under the batch's full
+ * load (see {@link ClientDriver#run(int, ClientDriver.Requester, ClientDriver.LatencySink)}); those of
+ * measured invocations also go, with their invocation, to the {@link RequestTimes} file the system property
+ * {@value #REQUEST_TIMES_PROPERTY} names (the profiles set it). {@link HarnessProfiler} reports them as
+ * {@code <strategy>.tiles} (tiles/s), {@code <strategy>.latency} (ms, with percentiles) and each harness's
+ * own figures.
+ */
+final class StrategiesInTurn implements AutoCloseable {
+
+    /** The system property naming the {@link RequestTimes} file, if any. */
+    static final String REQUEST_TIMES_PROPERTY = "benchmark.requestTimes";
+
+    private final Map<Strategy, Harness> harnesses = new LinkedHashMap<>();
+    private final Map<Strategy, long[]> tilesAndNanos = new TreeMap<>();
+    private final Map<Strategy, SampleBuffer> latencies = new TreeMap<>();
+    private final String scenario;
+    private final String requestTimesFile = System.getProperty(REQUEST_TIMES_PROPERTY);
+    private final List<String> requestTimes = new ArrayList<>();
+    private int round;
+    private int invocation;
+    private boolean measuring;
+
+    /**
+     * @param joined the strategies, joined by {@code +}, in the order of the first invocation
+     * @param scenario the trial's other parameters: {@code metatile}, {@code format}, {@code pool}, {@code hits}
+     *     and any others, by name
+     */
+    StrategiesInTurn(String joined, Map<String, String> scenario) throws Exception {
+        for (Strategy strategy : strategies(joined)) {
+            harnesses.put(
+                    strategy,
+                    new Harness(
+                            strategy,
+                            scenario.get("metatile"),
+                            scenario.get("format"),
+                            Sizes.count(scenario.get("pool")),
+                            Integer.parseInt(scenario.get("hits"))));
+        }
+        this.scenario = Trial.key(scenario);
+        for (Harness harness : harnesses.values()) {
+            harness.warmUp();
+        }
+    }
+
+    /** The strategies of a {@code strategies} parameter, such as {@code sequential+fanout}: two at least. */
+    static List<Strategy> strategies(String joined) {
+        List<Strategy> parsed =
+                Arrays.stream(joined.split("\\+")).map(Strategy::of).distinct().toList();
+        if (parsed.size() < 2) {
+            throw new IllegalArgumentException("strategies '" + joined + "' names fewer than two strategies");
+        }
+        return parsed;
+    }
+
+    /** Starts an iteration; the invocations of a measured one are kept in the request-time log. */
+    void startIteration(boolean measured) throws Exception {
+        measuring = measured;
+        for (Harness harness : harnesses.values()) {
+            harness.startIteration();
+        }
+    }
+
+    /** One batch of {@code requests} through each strategy, starting with the next one in turn. */
+    long serveInTurn(ClientDriver driver, int requests) throws Exception {
+        List<Strategy> order = new ArrayList<>(harnesses.keySet());
+        Collections.rotate(order, -(round++ % order.size()));
+        int measured = measuring ? ++invocation : 0;
+        long bytes = 0;
+        for (Strategy strategy : order) {
+            Harness harness = harnesses.get(strategy);
+            long start = System.nanoTime();
+            bytes += driver.run(requests, harness::serve, nanos -> answered(strategy, measured, nanos));
+            harness.awaitIdle();
+            served(strategy, requests, System.nanoTime() - start);
+        }
+        return bytes;
+    }
+
+    private synchronized void answered(Strategy strategy, int measured, long nanos) {
+        latencies.computeIfAbsent(strategy, s -> new SampleBuffer()).add(nanos);
+        if (measured > 0) {
+            requestTimes.add(RequestTimes.row(scenario, strategy.toString(), measured, nanos));
+        }
+    }
+
+    private synchronized void served(Strategy strategy, long tiles, long nanos) {
+        long[] counts = tilesAndNanos.computeIfAbsent(strategy, s -> new long[2]);
+        counts[0] += tiles;
+        counts[1] += nanos;
+    }
+
+    /** What each strategy did since the last call, as JMH results; the next ones start afresh. */
+    synchronized List<Result> takeFigures() {
+        List<Result> figures = new ArrayList<>();
+        tilesAndNanos.forEach((strategy, counts) -> figures.add(
+                new ScalarResult(strategy + ".tiles", counts[0] * 1e9 / counts[1], "tiles/s", AggregationPolicy.AVG)));
+        latencies.forEach((strategy, times) -> figures.add(
+                new SampleTimeResult(ResultRole.SECONDARY, strategy + ".latency", times, TimeUnit.MILLISECONDS)));
+        harnesses.forEach((strategy, harness) -> figures.addAll(harness.figures(strategy + ".")));
+        tilesAndNanos.clear();
+        latencies.clear();
+        return figures;
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (requestTimesFile != null && !requestTimes.isEmpty()) {
+            Path file = Path.of(requestTimesFile);
+            if (!Files.exists(file)) {
+                requestTimes.add(0, RequestTimes.HEADER);
+            }
+            Files.write(file, requestTimes, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        }
+        for (Harness harness : harnesses.values()) {
+            harness.close();
+        }
+    }
+}

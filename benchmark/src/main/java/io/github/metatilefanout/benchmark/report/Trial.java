@@ -1,0 +1,92 @@
+package io.github.metatilefanout.benchmark.report;
+
+import io.github.metatilefanout.benchmark.serve.Strategy;
+import java.util.Map;
+import java.util.TreeMap;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.SampleTimeResult;
+import org.openjdk.jmh.util.Statistics;
+
+/**
+ * One JMH trial's figures per strategy. A trial with a {@code strategy} parameter measured that strategy;
+ * one that served several in turn reports {@code <strategy>.<figure>}; a trial of neither (the costs)
+ * files its figures under its method's name.
+ *
+ * @param benchmark the benchmark class's simple name
+ * @param scenario the parameters other than {@code strategy} and {@code strategies}, by name
+ * @param figures per strategy label (or method name), per figure name: {@code score}, {@code p50} and
+ *     {@code p99} of the primary result, each secondary result's score (and, for sample-time ones, its
+ *     {@code .p50}, {@code .p99} and {@code .samples})
+ */
+public record Trial(String benchmark, Map<String, String> scenario, Map<String, Map<String, Double>> figures) {
+
+    /** The trial's figures, from its JMH result. */
+    public static Trial of(RunResult run) {
+        Map<String, String> params = new TreeMap<>();
+        run.getParams()
+                .getParamsKeys()
+                .forEach(key -> params.put(key, run.getParams().getParam(key)));
+        return of(run.getParams().getBenchmark(), params, run.getPrimaryResult(), run.getSecondaryResults());
+    }
+
+    /**
+     * The figures of a trial of {@code benchmark} (a method's full name) with {@code params}, from its primary
+     * and secondary results.
+     */
+    public static Trial of(
+            String benchmark, Map<String, String> params, Result<?> primary, Map<String, Result> secondaries) {
+        String[] name = benchmark.split("\\.");
+        Map<String, String> scenario = new TreeMap<>(params);
+        String strategy = scenario.remove("strategy");
+        scenario.remove("strategies");
+        String owner = strategy != null ? strategy : name[name.length - 1];
+        Map<String, Map<String, Double>> figures = new TreeMap<>();
+        put(figures, owner, "", primary);
+        figures.get(owner).put("score", primary.getScore());
+        for (Map.Entry<String, Result> secondary : secondaries.entrySet()) {
+            String label = secondary.getKey();
+            String of = owner;
+            for (Strategy s : Strategy.values()) {
+                if (label.startsWith(s + ".")) {
+                    of = s.toString();
+                    label = label.substring(of.length() + 1);
+                }
+            }
+            figures.computeIfAbsent(of, k -> new TreeMap<>())
+                    .put(label, secondary.getValue().getScore());
+            put(figures, of, label + ".", secondary.getValue());
+        }
+        return new Trial(name[name.length - 2], scenario, figures);
+    }
+
+    private static void put(Map<String, Map<String, Double>> figures, String owner, String prefix, Result<?> result) {
+        Statistics statistics = result.getStatistics();
+        Map<String, Double> of = figures.computeIfAbsent(owner, k -> new TreeMap<>());
+        if (result instanceof SampleTimeResult && statistics.getN() > 0) {
+            of.put(prefix + "p50", statistics.getPercentile(50));
+            of.put(prefix + "p99", statistics.getPercentile(99));
+            of.put(prefix + "samples", (double) statistics.getN());
+        }
+    }
+
+    /** A figure of {@code owner} (a strategy label or a method name), NaN when not measured. */
+    public double figure(String owner, String name) {
+        return figures.getOrDefault(owner, Map.of()).getOrDefault(name, Double.NaN);
+    }
+
+    /** The scenario as one key, such as {@code clients=8 format=png metatile=4x4 pool=2}. */
+    public String scenarioKey() {
+        return key(scenario);
+    }
+
+    /** {@code params} as one key, in their names' order. */
+    public static String key(Map<String, String> params) {
+        StringBuilder key = new StringBuilder();
+        new TreeMap<>(params).forEach((name, value) -> key.append(key.isEmpty() ? "" : " ")
+                .append(name)
+                .append('=')
+                .append(value));
+        return key.toString();
+    }
+}
