@@ -139,9 +139,7 @@ public final class BenchmarkMain implements Callable<Integer> {
                             (long) left / 60,
                             (long) left % 60);
                     all.addAll(new Runner(
-                                    options(profile, run.benchmark(), trial, requestTimes)
-                                            .build(),
-                                    format)
+                                    options(profile, run, trial, requestTimes).build(), format)
                             .run());
                     nominalDone += profile.nominalSeconds(run);
                     nominalLeft -= profile.nominalSeconds(run);
@@ -177,15 +175,14 @@ public final class BenchmarkMain implements Callable<Integer> {
     }
 
     private static ChainedOptionsBuilder options(
-            Profile profile, Class<?> benchmark, Map<String, String> trial, Path requestTimes) {
-        Profile.Timing timing = profile.timing(benchmark);
+            Profile profile, Profile.Run run, Map<String, String> trial, Path requestTimes) {
         ChainedOptionsBuilder options = new OptionsBuilder()
-                .include("^" + Pattern.quote(benchmark.getName() + "." + trial.get("method")) + "$")
+                .include("^" + Pattern.quote(run.benchmark().getName() + "." + trial.get("method")) + "$")
                 .forks(1)
-                .warmupIterations(timing.warmupIterations())
-                .warmupTime(timing.warmupTime())
-                .measurementIterations(timing.measurementIterations())
-                .measurementTime(timing.measurementTime())
+                .warmupIterations(run.warmupIterations())
+                .warmupTime(run.warmupTime())
+                .measurementIterations(run.measurementIterations())
+                .measurementTime(run.measurementTime())
                 .addProfiler(GCProfiler.class)
                 .addProfiler(HarnessProfiler.class)
                 .jvmArgsAppend(FORK_JVM_ARGS)

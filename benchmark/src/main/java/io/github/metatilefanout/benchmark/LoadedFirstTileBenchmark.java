@@ -10,7 +10,7 @@ package io.github.metatilefanout.benchmark;
  * java -jar benchmark/target/benchmarks.jar LoadedFirstTileBenchmark -p metatile=4x4 -prof
  * io.github.metatilefanout.benchmark.HarnessProfiler}.
  */
-public class LoadedFirstTileBenchmark extends InTurnBenchmark {
+public class LoadedFirstTileBenchmark extends ServingBenchmark {
 
     /** Requests each client sends per strategy and invocation. */
     static final int REQUESTS_PER_CLIENT = 8;

@@ -1,8 +1,5 @@
 package io.github.metatilefanout.benchmark;
 
-import static org.openjdk.jmh.runner.options.TimeValue.milliseconds;
-import static org.openjdk.jmh.runner.options.TimeValue.seconds;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,57 +18,80 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <ul>
  *   <li>{@link #QUICK}: a representative subset for the README's main job, under 3 minutes on 2 cores;
- *   <li>{@link #SMOKE}: the quick scenarios with one short iteration each and no warm-up, to keep the
- *       harness working (CI);
+ *   <li>{@link #SMOKE}: the quick runs with one short iteration each and no warm-up, to keep the harness
+ *       working (CI);
  *   <li>{@link #FULL}: every scenario, about 85 minutes on 2 cores.
  * </ul>
  *
- * To add a scenario: its benchmark class, its timing in each profile, and its runs in {@link #QUICK_RUNS} and
- * {@link #FULL_RUNS}.
+ * A profile's runs are a table, a run a line: the benchmark class's simple name, its warm-up and measured
+ * iterations ({@code 1x3s 3x4s}: one of 3 s, three of 4 s), and its parameters' values. To add a scenario:
+ * its benchmark class, and its lines here.
  */
 public enum Profile {
-    SMOKE(Duration.ZERO, Map.of()),
-    QUICK(
-            Duration.ofSeconds(2),
-            Map.of(
-                    ThroughputBenchmark.class, new Timing(1, seconds(1), 2, seconds(2)),
-                    InterleavedThroughputBenchmark.class, new Timing(1, seconds(1), 2, seconds(3)),
-                    FirstTileBenchmark.class, new Timing(1, milliseconds(2500), 1, milliseconds(2500)),
-                    RenderEncodeBenchmark.class, new Timing(1, seconds(1), 1, milliseconds(1500)),
-                    // iterations of one invocation each: a batch per client and strategy, seconds long
-                    LoadedFirstTileBenchmark.class, new Timing(0, milliseconds(100), 2, milliseconds(100)))),
-    FULL(
-            Duration.ofSeconds(8),
-            Map.of(
-                    ThroughputBenchmark.class, new Timing(1, seconds(3), 3, seconds(4)),
-                    InterleavedThroughputBenchmark.class, new Timing(1, seconds(4), 4, seconds(6)),
-                    FirstTileBenchmark.class, new Timing(2, seconds(3), 3, seconds(3)),
-                    RenderEncodeBenchmark.class, new Timing(1, seconds(2), 3, seconds(2)),
-                    // 48 invocations time about 2,300 requests per strategy: enough for the verdict's interval
-                    LoadedFirstTileBenchmark.class, new Timing(1, milliseconds(100), 48, milliseconds(100))));
+    SMOKE(Duration.ZERO, Profile.QUICK_RUNS),
+    QUICK(Duration.ofSeconds(2), Profile.QUICK_RUNS),
+    FULL(Duration.ofSeconds(8), Profile.FULL_RUNS);
+
+    private static final String QUICK_RUNS =
+            """
+            # saturation with nothing to gain, and 75 % hits under light and heavy load: 4x4 RGBA PNG
+            ThroughputBenchmark 1x1s 2x2s strategies=sequential,upstream-2.27,fanout,direct hits=0 clients=4xcores metatile=4x4 pool=2xcores format=png
+            ThroughputBenchmark 1x1s 2x2s strategies=sequential,upstream-2.27,fanout hits=75 clients=1,4xcores metatile=4x4 pool=2xcores format=png
+            # the same strategies in turn in one JVM, where the gain is: 75 % hits, one client
+            ThroughputBenchmark 1x1s 2x3s strategies=sequential+upstream-2.27+fanout hits=75 clients=1 metatile=4x4 pool=2xcores format=png
+            # time to first tile and what it cannot avoid, 4x4 and 10x10
+            FirstTileBenchmark 1x2500ms 1x2500ms strategy=sequential,upstream-2.27,fanout metatile=4x4 pool=2xcores format=png
+            FirstTileBenchmark 1x2500ms 1x2500ms strategy=sequential,fanout metatile=10x10 pool=2xcores format=png
+            RenderEncodeBenchmark 1x1s 1x1500ms metatile=4x4,10x10 format=png
+            # under load: 8 clients, pool 2, every request a miss, iterations of one invocation (a batch per client
+            # and strategy); 4x4 only (10x10 would add about 20 s), too few invocations for the verdict
+            LoadedFirstTileBenchmark 0x100ms 2x100ms strategies=sequential+fanout hits=0 clients=8 metatile=4x4 pool=2 format=png
+            """;
+
+    private static final String FULL_RUNS =
+            """
+            # every hit ratio, metatile shape and client count, RGBA PNG, default pool, each strategy in its own JVM
+            ThroughputBenchmark 1x3s 3x4s strategies=sequential,upstream-2.27,fanout hits=0,50,75,90 clients=1,cores,4xcores metatile=4x4,10x10 pool=2xcores format=png
+            # 8-bit palette PNG at saturation and at 75 % hits
+            ThroughputBenchmark 1x3s 3x4s strategies=sequential,upstream-2.27,fanout hits=0,75 clients=4xcores metatile=4x4,10x10 pool=2xcores format=png8
+            # other pool sizes, sequential measured again beside each, so that ratios compare trials minutes apart
+            ThroughputBenchmark 1x3s 3x4s strategies=sequential,upstream-2.27,fanout hits=0,75 clients=4xcores metatile=4x4,10x10 pool=cores,4xcores format=png
+            ThroughputBenchmark 1x3s 3x4s strategies=sequential,fanout hits=0,75 clients=4xcores metatile=4x4,10x10 pool=0 format=png
+            # saturation at every pool size and 75 % hits with one client, the strategies in turn in one JVM
+            ThroughputBenchmark 1x4s 4x6s strategies=sequential+upstream-2.27+fanout hits=0 clients=4xcores metatile=4x4,10x10 pool=cores,2xcores,4xcores format=png
+            ThroughputBenchmark 1x4s 4x6s strategies=sequential+upstream-2.27+fanout hits=0 clients=4xcores metatile=4x4,10x10 pool=2xcores format=png8
+            ThroughputBenchmark 1x4s 4x6s strategies=sequential+upstream-2.27+fanout hits=75 clients=1 metatile=4x4,10x10 pool=2xcores format=png
+            # no cache at all
+            ThroughputBenchmark 1x3s 3x4s strategies=direct hits=0 clients=1,cores,4xcores metatile=4x4 pool=2xcores format=png
+            ThroughputBenchmark 1x3s 3x4s strategies=direct hits=0 clients=4xcores metatile=4x4 pool=2xcores format=png8
+            FirstTileBenchmark 2x3s 3x3s strategy=sequential,upstream-2.27,fanout,direct metatile=4x4,10x10 pool=2xcores format=png,png8
+            RenderEncodeBenchmark 1x2s 3x2s metatile=4x4,10x10 format=png,png8
+            # under load: 8 clients, pool 2, every request a miss, the three in turn; 48 invocations time about
+            # 2,300 requests per strategy, enough for the verdict's interval
+            LoadedFirstTileBenchmark 1x100ms 48x100ms strategies=sequential+upstream-2.27+fanout hits=0 clients=8 metatile=4x4,10x10 pool=2 format=png
+            """;
 
     /**
-     * How long each trial runs.
+     * One JMH run: a benchmark class, how long each trial runs, and the values of its parameters (all
+     * combinations are run). Strategies ignore what does not apply to them: sequential and direct the pool
+     * size, direct the hits and the metatile shape.
      *
+     * @param benchmark the benchmark class
      * @param warmupIterations warm-up iterations
      * @param warmupTime length of each
      * @param measurementIterations measured iterations
      * @param measurementTime length of each
-     */
-    public record Timing(
-            int warmupIterations, TimeValue warmupTime, int measurementIterations, TimeValue measurementTime) {}
-
-    /**
-     * One JMH run: a benchmark class and the values of its parameters (all combinations are run).
-     * Strategies ignore what does not apply to them: sequential and direct the pool size, direct the hits and
-     * the metatile shape.
-     *
-     * @param benchmark the benchmark class
      * @param params values per parameter
      */
-    public record Run(Class<?> benchmark, Map<String, List<String>> params) {
+    public record Run(
+            Class<?> benchmark,
+            int warmupIterations,
+            TimeValue warmupTime,
+            int measurementIterations,
+            TimeValue measurementTime,
+            Map<String, List<String>> params) {
 
-        /** The trials JMH runs: one per method and combination of parameter values, as {@code method} and values. */
+        /** The trials JMH runs: one per method and combination of values, as {@code method} and values. */
         List<Map<String, String>> trials() {
             List<Map<String, String>> trials = Arrays.stream(benchmark.getMethods())
                     .filter(m -> m.isAnnotationPresent(Benchmark.class))
@@ -93,18 +113,16 @@ public enum Profile {
         }
     }
 
-    private static final Timing SMOKE_TIMING = new Timing(0, milliseconds(100), 1, milliseconds(300));
-
     private final Duration jitWarmUp;
-    private final Map<Class<?>, Timing> timings;
+    private final String runs;
 
     /**
      * @param jitWarmUp how long each harness is first served to one client, before JMH's own warm-up
-     * @param timings how long the trials of each benchmark class run; {@link #SMOKE_TIMING} for others
+     * @param runs the table of runs
      */
-    Profile(Duration jitWarmUp, Map<Class<?>, Timing> timings) {
+    Profile(Duration jitWarmUp, String runs) {
         this.jitWarmUp = jitWarmUp;
-        this.timings = timings;
+        this.runs = runs;
     }
 
     /** How long each harness is first served to one client before JMH's warm-up. */
@@ -112,27 +130,44 @@ public enum Profile {
         return jitWarmUp;
     }
 
-    /** How long the trials of {@code benchmark} run. */
-    public Timing timing(Class<?> benchmark) {
-        return timings.getOrDefault(benchmark, SMOKE_TIMING);
-    }
-
     /**
      * The nominal seconds of one trial of {@code run}: its iterations and its JIT warm-up (one per strategy
      * served in turn), without the JVM's start or seeding.
      */
     double nominalSeconds(Run run) {
-        Timing timing = timing(run.benchmark());
-        List<String> inTurn = run.params().getOrDefault("strategies", List.of("one"));
-        long millis = timing.warmupIterations() * timing.warmupTime().convertTo(TimeUnit.MILLISECONDS)
-                + timing.measurementIterations() * timing.measurementTime().convertTo(TimeUnit.MILLISECONDS)
-                + jitWarmUp.toMillis() * inTurn.get(0).split("\\+").length;
+        List<String> strategies = run.params().getOrDefault("strategies", List.of("one"));
+        long millis = run.warmupIterations() * run.warmupTime().convertTo(TimeUnit.MILLISECONDS)
+                + run.measurementIterations() * run.measurementTime().convertTo(TimeUnit.MILLISECONDS)
+                + jitWarmUp.toMillis() * strategies.get(0).split("\\+").length;
         return millis / 1e3;
     }
 
     /** The JMH runs of this profile, in order. */
     public List<Run> runs() {
-        return runs(this == FULL ? FULL_RUNS : QUICK_RUNS);
+        List<Run> parsed = new ArrayList<>();
+        for (String line : runs.lines().filter(l -> !l.startsWith("#")).toList()) {
+            String[] words = line.split(" ");
+            Map<String, List<String>> params = new LinkedHashMap<>();
+            for (int i = 3; i < words.length; i++) {
+                String[] nameAndValues = words[i].split("=");
+                params.put(nameAndValues[0], List.of(nameAndValues[1].split(",")));
+            }
+            String[] warmup = (this == SMOKE ? "0x100ms" : words[1]).split("x");
+            String[] measured = (this == SMOKE ? "1x300ms" : words[2]).split("x");
+            try {
+                Class<?> benchmark = Class.forName(Profile.class.getPackageName() + "." + words[0]);
+                parsed.add(new Run(
+                        benchmark,
+                        Integer.parseInt(warmup[0]),
+                        time(warmup[1]),
+                        Integer.parseInt(measured[0]),
+                        time(measured[1]),
+                        params));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("No benchmark class " + words[0], e);
+            }
+        }
+        return parsed;
     }
 
     /**
@@ -153,62 +188,10 @@ public enum Profile {
         return selected;
     }
 
-    /** The quick profile's runs: a benchmark class, then its parameters' values. */
-    private static final String QUICK_RUNS =
-            """
-            # saturation with nothing to gain, and 75 % hits under light and heavy load: 4x4 RGBA PNG
-            ThroughputBenchmark strategy=sequential,upstream-2.27,fanout,direct hits=0 clients=4xcores metatile=4x4 pool=2xcores format=png
-            ThroughputBenchmark strategy=sequential,upstream-2.27,fanout hits=75 clients=1,4xcores metatile=4x4 pool=2xcores format=png
-            # the same strategies in one JVM, where the gain is: 75 % hits, one client
-            InterleavedThroughputBenchmark strategies=sequential+upstream-2.27+fanout hits=75 clients=1 metatile=4x4 pool=2xcores format=png
-            # time to first tile and what it cannot avoid, 4x4 and 10x10
-            FirstTileBenchmark strategy=sequential,upstream-2.27,fanout metatile=4x4 pool=2xcores format=png
-            FirstTileBenchmark strategy=sequential,fanout metatile=10x10 pool=2xcores format=png
-            RenderEncodeBenchmark metatile=4x4,10x10 format=png
-            # under load: 8 clients, pool 2, every request a miss; 4x4 only (10x10 would add about 20 s), too few
-            # invocations for the verdict
-            LoadedFirstTileBenchmark strategies=sequential+fanout hits=0 clients=8 metatile=4x4 pool=2 format=png
-            """;
-
-    /** The full profile's runs. */
-    private static final String FULL_RUNS =
-            """
-            # every hit ratio, metatile shape and client count, RGBA PNG, default pool
-            ThroughputBenchmark strategy=sequential,upstream-2.27,fanout hits=0,50,75,90 clients=1,cores,4xcores metatile=4x4,10x10 pool=2xcores format=png
-            # 8-bit palette PNG at saturation and at 75 % hits
-            ThroughputBenchmark strategy=sequential,upstream-2.27,fanout hits=0,75 clients=4xcores metatile=4x4,10x10 pool=2xcores format=png8
-            # other pool sizes, sequential measured again beside each, so that ratios compare trials minutes apart
-            ThroughputBenchmark strategy=sequential,upstream-2.27,fanout hits=0,75 clients=4xcores metatile=4x4,10x10 pool=cores,4xcores format=png
-            ThroughputBenchmark strategy=sequential,fanout hits=0,75 clients=4xcores metatile=4x4,10x10 pool=0 format=png
-            # saturation at every pool size and 75 % hits with one client, the strategies in turn in one JVM
-            InterleavedThroughputBenchmark strategies=sequential+upstream-2.27+fanout hits=0 clients=4xcores metatile=4x4,10x10 pool=cores,2xcores,4xcores format=png
-            InterleavedThroughputBenchmark strategies=sequential+upstream-2.27+fanout hits=0 clients=4xcores metatile=4x4,10x10 pool=2xcores format=png8
-            InterleavedThroughputBenchmark strategies=sequential+upstream-2.27+fanout hits=75 clients=1 metatile=4x4,10x10 pool=2xcores format=png
-            # no cache at all
-            ThroughputBenchmark strategy=direct hits=0 clients=1,cores,4xcores metatile=4x4 pool=2xcores format=png
-            ThroughputBenchmark strategy=direct hits=0 clients=4xcores metatile=4x4 pool=2xcores format=png8
-            FirstTileBenchmark strategy=sequential,upstream-2.27,fanout,direct metatile=4x4,10x10 pool=2xcores format=png,png8
-            RenderEncodeBenchmark metatile=4x4,10x10 format=png,png8
-            # under load: 8 clients, pool 2, every request a miss, the three in turn
-            LoadedFirstTileBenchmark strategies=sequential+upstream-2.27+fanout hits=0 clients=8 metatile=4x4,10x10 pool=2 format=png
-            """;
-
-    /** The runs of {@code table}: one a line, the benchmark class's simple name, then {@code name=value,value...}. */
-    private static List<Run> runs(String table) {
-        List<Run> runs = new ArrayList<>();
-        for (String line : table.lines().filter(l -> !l.startsWith("#")).toList()) {
-            String[] words = line.split(" ");
-            Map<String, List<String>> params = new LinkedHashMap<>();
-            for (int i = 1; i < words.length; i++) {
-                String[] nameAndValues = words[i].split("=");
-                params.put(nameAndValues[0], List.of(nameAndValues[1].split(",")));
-            }
-            try {
-                runs.add(new Run(Class.forName(Profile.class.getPackageName() + "." + words[0]), params));
-            } catch (ClassNotFoundException e) {
-                throw new IllegalStateException("No benchmark class " + words[0], e);
-            }
-        }
-        return runs;
+    /** {@code 3s} or {@code 2500ms}. */
+    private static TimeValue time(String word) {
+        return word.endsWith("ms")
+                ? TimeValue.milliseconds(Long.parseLong(word.substring(0, word.length() - 2)))
+                : TimeValue.seconds(Long.parseLong(word.substring(0, word.length() - 1)));
     }
 }

@@ -51,12 +51,12 @@ final class StrategiesInTurn implements AutoCloseable {
     private boolean measuring;
 
     /**
-     * @param joined the strategies, joined by {@code +}, in the order of the first invocation
-     * @param scenario the trial's other parameters: {@code metatile}, {@code format}, {@code pool}, {@code hits}
-     *     and any others, by name
+     * @param params the trial's parameters: {@code strategies} (joined by {@code +}, in the order of the first
+     *     invocation), {@code metatile}, {@code format}, {@code pool}, {@code hits} and any others, by name
      */
-    StrategiesInTurn(String joined, Map<String, String> scenario) throws Exception {
-        for (Strategy strategy : strategies(joined)) {
+    StrategiesInTurn(Map<String, String> params) throws Exception {
+        Map<String, String> scenario = new TreeMap<>(params);
+        for (Strategy strategy : strategies(scenario.remove("strategies"))) {
             harnesses.put(
                     strategy,
                     new Harness(
@@ -72,14 +72,9 @@ final class StrategiesInTurn implements AutoCloseable {
         }
     }
 
-    /** The strategies of a {@code strategies} parameter, such as {@code sequential+fanout}: two at least. */
+    /** The strategies of a {@code strategies} parameter, such as {@code sequential+fanout}. */
     static List<Strategy> strategies(String joined) {
-        List<Strategy> parsed =
-                Arrays.stream(joined.split("\\+")).map(Strategy::of).distinct().toList();
-        if (parsed.size() < 2) {
-            throw new IllegalArgumentException("strategies '" + joined + "' names fewer than two strategies");
-        }
-        return parsed;
+        return Arrays.stream(joined.split("\\+")).map(Strategy::of).distinct().toList();
     }
 
     /** Starts an iteration; the invocations of a measured one are kept in the request-time log. */

@@ -24,18 +24,19 @@ class LoadedFirstTileBenchmarkTest {
     @Test
     void everyStrategyIsTimedAndTheSummaryReadsWhatTheProfilerAndTheLogGive(@TempDir Path folder) throws Exception {
         LoadedFirstTileBenchmark benchmark = new LoadedFirstTileBenchmark();
-        benchmark.strategies = "sequential+upstream-2.27+fanout";
-        benchmark.hits = 0;
-        benchmark.metatile = "4x4";
-        benchmark.pool = "1";
-        benchmark.clients = "2";
-        benchmark.format = "png";
+        Map<String, String> params = Map.of(
+                "strategies", "sequential+upstream-2.27+fanout",
+                "hits", "0",
+                "metatile", "4x4",
+                "pool", "1",
+                "clients", "2",
+                "format", "png");
         HarnessProfiler profiler = new HarnessProfiler();
         Map<String, Result> reported = new HashMap<>();
         Path requestTimes = folder.resolve(RequestTimes.FILE);
         System.setProperty(StrategiesInTurn.REQUEST_TIMES_PROPERTY, requestTimes.toString());
         try {
-            benchmark.setUp();
+            benchmark.setUp(params);
         } finally {
             System.clearProperty(StrategiesInTurn.REQUEST_TIMES_PROPERTY);
         }
@@ -62,19 +63,7 @@ class LoadedFirstTileBenchmarkTest {
 
         Trial trial = Trial.of(
                 "io.github.metatilefanout.benchmark.LoadedFirstTileBenchmark.serveInTurn",
-                Map.of(
-                        "strategies",
-                        benchmark.strategies,
-                        "hits",
-                        "0",
-                        "metatile",
-                        "4x4",
-                        "pool",
-                        "1",
-                        "clients",
-                        "2",
-                        "format",
-                        "png"),
+                params,
                 new ScalarResult("primary", 1, "ops/s", AggregationPolicy.AVG),
                 reported);
         RequestTimes kept = RequestTimes.read(requestTimes);

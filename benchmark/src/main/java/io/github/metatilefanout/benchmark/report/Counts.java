@@ -1,10 +1,6 @@
 package io.github.metatilefanout.benchmark.report;
 
-import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
-
-/** Reads parameter values: counts given relative to the cores, metatile shapes, hit ratios. */
+/** Reads parameter values: counts given relative to the cores, hit ratios. */
 public final class Counts {
 
     private Counts() {}
@@ -32,35 +28,6 @@ public final class Counts {
             case "pool", "clients" -> Integer.toString(resolve(value));
             case "hits" -> value + "%";
             default -> value;
-        };
-    }
-
-    /** The parameters in the order tables show and sort them; others follow by name. */
-    static final List<String> ORDER = List.of("format", "metatile", "hits", "clients", "pool");
-
-    /** Orders {@code params} as {@link #ORDER} does. */
-    static Comparator<String> params() {
-        return Comparator.comparingInt((String p) -> ORDER.contains(p) ? ORDER.indexOf(p) : ORDER.size())
-                .thenComparing(Comparator.naturalOrder());
-    }
-
-    /** Orders scenarios by the {@code params} given, in turn: counts as numbers, metatiles by their size. */
-    static Comparator<Map<String, String>> scenarios(List<String> params) {
-        Comparator<Map<String, String>> order = (a, b) -> 0;
-        for (String param : params) {
-            Comparator<String> values =
-                    Comparator.comparingDouble((String v) -> rank(param, v)).thenComparing(Comparator.naturalOrder());
-            order = order.thenComparing(scenario -> scenario.get(param), values);
-        }
-        return order;
-    }
-
-    private static double rank(String param, String value) {
-        return switch (param) {
-            case "pool", "clients" -> resolve(value);
-            case "hits" -> Integer.parseInt(value);
-            case "metatile" -> Integer.parseInt(value.split("x")[0]) * Integer.parseInt(value.split("x")[1]);
-            default -> 0;
         };
     }
 }

@@ -9,11 +9,12 @@ import org.openjdk.jmh.results.SampleTimeResult;
 import org.openjdk.jmh.util.Statistics;
 
 /**
- * One JMH trial's figures per strategy. A trial with a {@code strategy} parameter measured that strategy;
- * one that served several in turn reports {@code <strategy>.<figure>}; a trial of neither (the costs)
- * files its figures under its method's name.
+ * One JMH trial's figures per strategy. A trial with a {@code strategy} parameter, or one strategy in its
+ * {@code strategies}, measured that strategy; one that served several in turn reports {@code
+ * <strategy>.<figure>}; a trial of neither (the costs) files its figures under its method's name.
  *
- * @param benchmark the benchmark class's simple name
+ * @param benchmark the benchmark class's simple name, followed by {@code " in turn"} for strategies served
+ *     in turn in one JVM
  * @param scenario the parameters other than {@code strategy} and {@code strategies}, by name
  * @param figures per strategy label (or method name), per figure name: {@code score}, {@code p50} and
  *     {@code p99} of the primary result, each secondary result's score (and, for sample-time ones, its
@@ -38,8 +39,8 @@ public record Trial(String benchmark, Map<String, String> scenario, Map<String, 
             String benchmark, Map<String, String> params, Result<?> primary, Map<String, Result> secondaries) {
         String[] name = benchmark.split("\\.");
         Map<String, String> scenario = new TreeMap<>(params);
-        String strategy = scenario.remove("strategy");
-        scenario.remove("strategies");
+        String strategies = scenario.remove("strategies");
+        String strategy = strategies != null && !strategies.contains("+") ? strategies : scenario.remove("strategy");
         String owner = strategy != null ? strategy : name[name.length - 1];
         Map<String, Map<String, Double>> figures = new TreeMap<>();
         put(figures, owner, "", primary);
@@ -57,7 +58,8 @@ public record Trial(String benchmark, Map<String, String> scenario, Map<String, 
                     .put(label, secondary.getValue().getScore());
             put(figures, of, label + ".", secondary.getValue());
         }
-        return new Trial(name[name.length - 2], scenario, figures);
+        boolean inTurn = strategies != null && strategies.contains("+");
+        return new Trial(name[name.length - 2] + (inTurn ? " in turn" : ""), scenario, figures);
     }
 
     private static void put(Map<String, Map<String, Double>> figures, String owner, String prefix, Result<?> result) {

@@ -38,6 +38,9 @@ class SummaryTest {
                 single.scenario());
         assertEquals(42, single.figure("upstream-2.27", "tiles"));
         assertEquals(5, single.figure("upstream-2.27", "images.peak"));
+        assertEquals(300, single.figure("upstream-2.27", "gc.alloc.rate"));
+        assertEquals("ThroughputBenchmark", single.benchmark());
+        assertEquals("LoadedFirstTileBenchmark in turn", inTurn.benchmark());
         assertEquals(
                 List.of("fanout", "sequential", "serveInTurn"),
                 List.copyOf(inTurn.figures().keySet()));
@@ -62,9 +65,8 @@ class SummaryTest {
                 .text();
 
         assertTrue(
-                text.contains(
-                        "### Throughput, tiles/s, each strategy in a JVM of its own, format png, metatile 4x4, hits"
-                                + " 0%, clients " + 4 * CORES + ", pool " + 2 * CORES),
+                text.contains("### Throughput, tiles/s, each strategy in a JVM of its own, clients " + 4 * CORES
+                        + ", format png, hits 0%, metatile 4x4, pool " + 2 * CORES),
                 text);
         assertTrue(text.contains("| 100.0      | 98.0 (x0.98) | 6 (" + (4 * CORES + 4 * CORES) + ")"), text);
         // one client, 75 % hits: 1000 / 40 tiles/s x 4 = 100 ms per miss, 10 + 0.5 of it kept by fanout
@@ -97,7 +99,7 @@ class SummaryTest {
 
         String text = new Summary(List.of(cluster), RequestTimes.NONE).text();
 
-        assertTrue(text.contains("### ClusterBenchmark, metatile 4x4"), text);
+        assertTrue(text.contains("### ClusterBenchmark in turn, metatile 4x4"), text);
         assertTrue(text.contains("| 12.50 "), text);
     }
 
@@ -116,17 +118,23 @@ class SummaryTest {
 
     private static Trial throughput(String strategy, Map<String, String> scenario, double tiles, double peak) {
         Map<String, String> params = new TreeMap<>(scenario);
-        params.put("strategy", strategy);
+        params.put("strategies", strategy);
         return Trial.of(
-                "io.github.metatilefanout.benchmark.ThroughputBenchmark.serveBatch",
+                "io.github.metatilefanout.benchmark.ThroughputBenchmark.serveInTurn",
                 params,
                 new ScalarResult("primary", 1, "ops/s", AggregationPolicy.AVG),
-                Map.of("tiles", scalar("tiles", tiles), "images.peak", scalar("images.peak", peak)));
+                Map.of(
+                        strategy + ".tiles",
+                        scalar(strategy + ".tiles", tiles),
+                        strategy + ".images.peak",
+                        scalar(strategy + ".images.peak", peak),
+                        "gc.alloc.rate",
+                        scalar("gc.alloc.rate", 300)));
     }
 
     private static Trial interleaved() {
         return Trial.of(
-                "io.github.metatilefanout.benchmark.InterleavedThroughputBenchmark.serveInTurn",
+                "io.github.metatilefanout.benchmark.ThroughputBenchmark.serveInTurn",
                 Map.of(
                         "strategies",
                         "sequential+fanout",

@@ -1,6 +1,7 @@
 package io.github.metatilefanout.benchmark;
 
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -13,26 +14,27 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
 /**
- * Several strategies served in one JVM, batch by batch in turn ({@link StrategiesInTurn}); a subclass says
- * how many requests a batch holds. Reports per strategy {@code <strategy>.tiles} (tiles/s, each batch
- * timed until its server is idle) and {@code <strategy>.latency} (ms, with percentiles); the request times
- * also go, with their invocation, to the request-time file the summary's verdict resamples.
+ * Clients sending batches of requests through one strategy, or through several in turn in one JVM
+ * ({@link StrategiesInTurn}); a subclass says how many requests a batch holds. Reports per strategy
+ * {@code <strategy>.tiles} (tiles/s, each batch timed until its server is idle), {@code
+ * <strategy>.latency} (ms, with percentiles) and its harness's figures.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Threads(1)
-public abstract class InTurnBenchmark {
+public abstract class ServingBenchmark {
 
-    /** The strategies compared, joined by {@code +}, in the order of the first invocation. */
+    /** One strategy, or several joined by {@code +} served in turn, in the order of the first invocation. */
     @Param({"sequential+upstream-2.27+fanout"})
     public String strategies;
 
-    /** Requests, in percent, that ask for a tile already stored: none. */
+    /** Requests, in percent, that ask for a tile already stored. */
     @Param({"0"})
     public int hits;
 
@@ -40,11 +42,11 @@ public abstract class InTurnBenchmark {
     @Param({"4x4", "10x10"})
     public String metatile;
 
-    /** Pool threads of the strategies that have a pool. */
+    /** Pool threads of the strategies that have a pool: a number, cores or {@code <n>xcores}. */
     @Param({"2"})
     public String pool;
 
-    /** Simultaneous clients. */
+    /** Simultaneous clients: a number, cores or {@code <n>xcores}. */
     @Param({"8"})
     public String clients;
 
@@ -57,22 +59,18 @@ public abstract class InTurnBenchmark {
     private int batch;
 
     @Setup(Level.Trial)
-    public void setUp() throws Exception {
-        int clientCount = Sizes.count(clients);
+    public void setUp(BenchmarkParams params) throws Exception {
+        Map<String, String> values = new TreeMap<>();
+        params.getParamsKeys().forEach(key -> values.put(key, params.getParam(key)));
+        setUp(values);
+    }
+
+    /** Sets the trial up from its parameters' values, by name. */
+    void setUp(Map<String, String> params) throws Exception {
+        int clientCount = Sizes.count(params.get("clients"));
         driver = new ClientDriver(clientCount);
-        batch = batchSize(clientCount, hits);
-        Map<String, String> scenario = Map.of(
-                "hits",
-                Integer.toString(hits),
-                "metatile",
-                metatile,
-                "pool",
-                pool,
-                "clients",
-                clients,
-                "format",
-                format);
-        inTurn = new StrategiesInTurn(strategies, scenario);
+        batch = batchSize(clientCount, Integer.parseInt(params.get("hits")));
+        inTurn = new StrategiesInTurn(params);
         HarnessProfiler.watch(inTurn);
     }
 
