@@ -37,12 +37,15 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * Runs a benchmark profile: {@code java -jar benchmarks.jar quick} (or {@code full}, {@code smoke}),
- * optionally followed by a regular expression that keeps the profile's runs of the benchmark classes whose
- * simple name it finds ({@code full LoadedFirstTile}). {@code http <options>} drives a tile server over HTTP
+ * optionally followed by a regular expression that keeps the profile's runs whose line in {@link Profile}'s
+ * tables it finds ({@code full LoadedFirstTile}). {@code http <options>} drives a tile server over HTTP
  * instead ({@link HttpOptions}); any other first argument goes to JMH's own command line.
  *
  * <p>Prints a line as each trial starts, then the summary; writes, under {@code
@@ -66,13 +69,16 @@ public final class BenchmarkMain implements Callable<Integer> {
         "-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch", "-Djava.awt.headless=true"
     };
 
-    @Parameters(index = "0", description = "quick, full or smoke")
+    @Parameters(index = "0", arity = "0..1", description = "quick, full or smoke")
     Profile profile;
+
+    @Spec
+    CommandSpec spec;
 
     @Parameters(
             index = "1",
             arity = "0..1",
-            description = "keeps the profile's runs of the benchmark classes whose simple name this finds")
+            description = "keeps the profile's runs whose line in Profile.java this regular expression finds")
     Pattern only;
 
     public static void main(String[] args) throws Exception {
@@ -87,6 +93,9 @@ public final class BenchmarkMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (profile == null) {
+            throw new ParameterException(spec.commandLine(), "Missing the profile: quick, full or smoke");
+        }
         String name = profile.name().toLowerCase(Locale.ROOT)
                 + (only == null ? "" : "-" + only.pattern().replaceAll("[^A-Za-z0-9_-]+", "_"));
         List<Profile.Run> runs = only == null ? profile.runs() : profile.runs(only);

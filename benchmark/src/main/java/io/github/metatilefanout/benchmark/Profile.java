@@ -82,6 +82,7 @@ public enum Profile {
      * @param measurementIterations measured iterations
      * @param measurementTime length of each
      * @param params values per parameter
+     * @param line the run's line in the table
      */
     public record Run(
             Class<?> benchmark,
@@ -89,7 +90,8 @@ public enum Profile {
             TimeValue warmupTime,
             int measurementIterations,
             TimeValue measurementTime,
-            Map<String, List<String>> params) {
+            Map<String, List<String>> params,
+            String line) {
 
         /** The trials JMH runs: one per method and combination of values, as {@code method} and values. */
         List<Map<String, String>> trials() {
@@ -162,7 +164,8 @@ public enum Profile {
                         time(warmup[1]),
                         Integer.parseInt(measured[0]),
                         time(measured[1]),
-                        params));
+                        params,
+                        line));
             } catch (ClassNotFoundException e) {
                 throw new IllegalStateException("No benchmark class " + words[0], e);
             }
@@ -171,19 +174,17 @@ public enum Profile {
     }
 
     /**
-     * The JMH runs of this profile, in order, of the benchmark classes whose simple name {@code benchmarks}
-     * finds.
+     * The JMH runs of this profile, in order, whose line in the table {@code only} finds: {@code
+     * LoadedFirstTile}, {@code ^FirstTile}, or {@code Throughput.*\+} for the strategies in turn.
      *
      * @throws IllegalArgumentException if there are none
      */
-    public List<Run> runs(Pattern benchmarks) {
-        List<Run> selected = runs().stream()
-                .filter(run ->
-                        benchmarks.matcher(run.benchmark().getSimpleName()).find())
-                .toList();
+    public List<Run> runs(Pattern only) {
+        List<Run> selected =
+                runs().stream().filter(run -> only.matcher(run.line()).find()).toList();
         if (selected.isEmpty()) {
             throw new IllegalArgumentException("No benchmark of the " + name().toLowerCase(Locale.ROOT)
-                    + " profile matches '" + benchmarks.pattern() + "'");
+                    + " profile matches '" + only.pattern() + "'");
         }
         return selected;
     }

@@ -53,7 +53,7 @@ class ProfileTest {
     @ParameterizedTest
     @EnumSource(Profile.class)
     void everyProfileTimesFirstTilesUnderTheIssuesLoad(Profile profile) {
-        List<Profile.Run> loaded = profile.runs(Pattern.compile("^LoadedFirstTileBenchmark$"));
+        List<Profile.Run> loaded = profile.runs(Pattern.compile("^LoadedFirstTileBenchmark "));
 
         assertEquals(1, loaded.size());
         Map<String, List<String>> params = loaded.get(0).params();
@@ -75,6 +75,7 @@ class ProfileTest {
                 List.of(FirstTileBenchmark.class, LoadedFirstTileBenchmark.class),
                 firstTiles.stream().map(Profile.Run::benchmark).toList());
         assertThrows(IllegalArgumentException.class, () -> Profile.QUICK.runs(Pattern.compile("NoSuchBenchmark")));
+        assertEquals(3, Profile.FULL.runs(Pattern.compile("Throughput.*\\+")).size(), "strategies in turn");
     }
 
     @Test

@@ -95,7 +95,7 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(names = "--clients", defaultValue = "8", description = "load: client threads")
     int clients;
 
-    @Option(names = "--hits", defaultValue = "0,75", split = ",", description = "load: hit ratios in %, a phase each")
+    @Option(names = "--hits", defaultValue = "0,75", split = ",", description = "load: hit ratios in %%, a phase each")
     int[] hits;
 
     @Option(
