@@ -32,6 +32,9 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     private final LongAdder encodeFailures = new LongAdder();
     private final LongAdder storeFailures = new LongAdder();
     private final LongAdder lockFailures = new LongAdder();
+    private final LongAdder lookupFailures = new LongAdder();
+    private final LongAdder disposeFailures = new LongAdder();
+    private final LongAdder internalFailures = new LongAdder();
     private final LongAdder lockWaitNanos = new LongAdder();
     private final LongAdder lockOperations = new LongAdder();
     private final AtomicInteger imagesAlive = new AtomicInteger();
@@ -149,6 +152,18 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
         lockFailures.increment();
     }
 
+    void lookupFailed() {
+        lookupFailures.increment();
+    }
+
+    void disposeFailed() {
+        disposeFailures.increment();
+    }
+
+    void internalFailure() {
+        internalFailures.increment();
+    }
+
     void lockWaited(long nanos) {
         lockWaitNanos.add(nanos);
     }
@@ -223,12 +238,30 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     }
 
     @Override
+    public long getLookupFailures() {
+        return lookupFailures.sum();
+    }
+
+    @Override
+    public long getDisposeFailures() {
+        return disposeFailures.sum();
+    }
+
+    @Override
+    public long getInternalFailures() {
+        return internalFailures.sum();
+    }
+
+    @Override
     public long getFailures() {
         return getRenderFailures()
                 + getEncodeFailures()
                 + getStoreFailures()
                 + getLockFailures()
-                + getLockReleaseFailures();
+                + getLockReleaseFailures()
+                + getLookupFailures()
+                + getDisposeFailures()
+                + getInternalFailures();
     }
 
     @Override

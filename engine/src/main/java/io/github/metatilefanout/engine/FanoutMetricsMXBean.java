@@ -48,7 +48,19 @@ public interface FanoutMetricsMXBean {
     /** Lock releases that failed (logged; the job went on with its other tiles). */
     long getLockReleaseFailures();
 
-    /** All failures: render, encode, store, lock and lock release. */
+    /** Tile lookups in the tile store that failed (logged; the tile was rendered instead). */
+    long getLookupFailures();
+
+    /** Metatile images whose disposal failed (logged). */
+    long getDisposeFailures();
+
+    /**
+     * Failures of the engine's own code caught on its threads (logged SEVERE with a stack trace); anything
+     * but 0 is a bug to report.
+     */
+    long getInternalFailures();
+
+    /** All failures: render, encode, store, lock, lock release, lookup, disposal and internal. */
     long getFailures();
 
     /** Total time spent waiting for locks, in milliseconds. */

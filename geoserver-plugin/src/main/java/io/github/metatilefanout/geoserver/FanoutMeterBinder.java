@@ -45,6 +45,9 @@ public final class FanoutMeterBinder implements MeterBinder {
         meters.counter("failures", failures, FanoutMetrics::getStoreFailures, "stage", "store");
         meters.counter("failures", failures, FanoutMetrics::getLockFailures, "stage", "lock");
         meters.counter("failures", failures, FanoutMetrics::getLockReleaseFailures, "stage", "lock_release");
+        meters.counter("failures", failures, FanoutMetrics::getLookupFailures, "stage", "lookup");
+        meters.counter("failures", failures, FanoutMetrics::getDisposeFailures, "stage", "dispose");
+        meters.counter("failures", failures, FanoutMetrics::getInternalFailures, "stage", "internal");
         meters.counter(
                 "lock.operations",
                 "operations asked of the lock provider: acquisitions and releases",
