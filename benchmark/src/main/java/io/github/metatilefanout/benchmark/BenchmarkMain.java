@@ -201,6 +201,10 @@ public final class BenchmarkMain implements Callable<Integer> {
                                 + profile.jitWarmUp().toMillis(),
                         "-D" + StrategiesInTurn.REQUEST_TIMES_PROPERTY + "=" + requestTimes.toAbsolutePath())
                 .shouldFailOnError(true);
+        String port = System.getProperty(ClusterBenchmark.PORT_PROPERTY);
+        if (port != null) {
+            options.jvmArgsAppend("-D" + ClusterBenchmark.PORT_PROPERTY + "=" + port);
+        }
         trial.forEach((name, value) -> {
             if (!name.equals("method")) {
                 options.param(name, value);

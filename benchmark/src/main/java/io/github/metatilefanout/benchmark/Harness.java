@@ -3,6 +3,7 @@ package io.github.metatilefanout.benchmark;
 import io.github.metatilefanout.benchmark.render.MapRenderer;
 import io.github.metatilefanout.benchmark.render.MapStyle;
 import io.github.metatilefanout.benchmark.serve.Meter;
+import io.github.metatilefanout.benchmark.serve.MeteredLockProvider;
 import io.github.metatilefanout.benchmark.serve.PoolUse;
 import io.github.metatilefanout.benchmark.serve.ServingSetup;
 import io.github.metatilefanout.benchmark.serve.Strategy;
@@ -10,6 +11,7 @@ import io.github.metatilefanout.benchmark.serve.TileServer;
 import io.github.metatilefanout.benchmark.workload.Workload;
 import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
 import io.github.metatilefanout.engine.store.FileTileStore;
@@ -31,8 +33,10 @@ import org.openjdk.jmh.results.ScalarResult;
 
 /**
  * One strategy over a fresh file tile store in a folder of its own (see {@link TileStoreFolder}), the
- * Natural Earth renderer, the engine's PNG tile encoder with GeoServer's defaults and an in-process lock
- * provider, with its workload seeded: what a benchmark trial measures.
+ * Natural Earth renderer and the engine's PNG tile encoder with GeoServer's defaults, with its workload
+ * seeded: what a benchmark trial measures. One node with an in-process lock provider, or several nodes
+ * (a server each, sharing the store) with a lock provider each; requests go to the nodes in turn, as a
+ * load balancer sends them.
  */
 final class Harness implements AutoCloseable {
 
@@ -55,25 +59,36 @@ final class Harness implements AutoCloseable {
     private final Path root;
     private final ServingSetup setup;
     private final Workload workload;
-    private final TileServer server;
+    private final List<TileServer> servers = new ArrayList<>();
     private PoolUse poolUseBefore = PoolUse.NONE;
 
+    /** One node with an in-process lock provider. */
     Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent) throws IOException {
+        this(strategy, metatile, format, poolSize, hitPercent, List.of(new MemoryLockProvider()));
+    }
+
+    /** A node per lock provider of {@code nodes}. */
+    Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent, List<LockProvider> nodes)
+            throws IOException {
         MetatileGeometry geometry = Sizes.metatile(metatile);
         this.root = TileStoreFolder.create();
+        Meter meter = new Meter();
         this.setup = new ServingSetup(
                 geometry,
                 new MapRenderer(MapStyle.standard(), Sizes.format(format)),
                 new PngTileEncoder(),
                 new FileTileStore(root),
-                new MemoryLockProvider(),
+                new MeteredLockProvider(nodes.get(0), meter),
                 poolSize,
-                new Meter());
+                meter);
         this.workload = new Workload(geometry, hitPercent, Workload.SEED);
         if (hitPercent > 0 && strategy.caches()) {
             workload.seededMetatiles().parallelStream().forEach(setup::seed); // on every core
         }
-        this.server = strategy.open(setup);
+        servers.add(strategy.open(setup));
+        for (LockProvider node : nodes.subList(1, nodes.size())) {
+            servers.add(strategy.open(setup.withLockProvider(new MeteredLockProvider(node, meter))));
+        }
     }
 
     /**
@@ -100,9 +115,9 @@ final class Harness implements AutoCloseable {
         return workload;
     }
 
-    /** Answers request number {@code i} of the workload. */
+    /** Answers request number {@code i} of the workload, on node {@code i} modulo the nodes. */
     byte[] serve(long i) throws Exception {
-        return server.getTile(workload.request(i));
+        return servers.get((int) (i % servers.size())).getTile(workload.request(i));
     }
 
     /** Answers a request for a tile of a metatile not asked for before. */
@@ -112,11 +127,13 @@ final class Harness implements AutoCloseable {
 
     /** Answers a request for {@code tile}. */
     byte[] serveTile(TileKey tile) throws Exception {
-        return server.getTile(tile);
+        return servers.get(0).getTile(tile);
     }
 
     void awaitIdle() throws InterruptedException, TimeoutException {
-        server.awaitIdle(IDLE_TIMEOUT);
+        for (TileServer server : servers) {
+            server.awaitIdle(IDLE_TIMEOUT);
+        }
     }
 
     /**
@@ -135,14 +152,14 @@ final class Harness implements AutoCloseable {
             throw new UncheckedIOException("Cleaning the tile store at " + root + " failed", e);
         }
         setup.meter().reset();
-        poolUseBefore = server.poolUse();
+        poolUseBefore = poolUse();
     }
 
     /**
      * What this harness saw since the iteration started, as JMH results named {@code prefix + name}: {@code
      * images.peak}, the most metatile images alive at once (the maximum over iterations); {@code render.ms}
-     * and {@code encode.ms}, the mean time of a metatile render and of a tile encode, wherever they ran; and
-     * for a server whose pool may be full {@code jobs.handedOff} and {@code jobs.ranOnCaller}, the metatiles
+     * and {@code encode.ms}, the mean time of a metatile render and of a tile encode, wherever they ran;
+     * {@code locks.perMetatile}, lock acquisitions and releases per metatile rendered; and for a server whose pool may be full {@code jobs.handedOff} and {@code jobs.ranOnCaller}, the metatiles
      * it handed to its pool and those it encoded on the request thread (summed over the iterations).
      */
     List<Result> figures(String prefix) {
@@ -156,7 +173,11 @@ final class Harness implements AutoCloseable {
         if (!Double.isNaN(encode)) {
             figures.add(new ScalarResult(prefix + "encode.ms", encode, "ms", AggregationPolicy.AVG));
         }
-        PoolUse used = server.poolUse().since(poolUseBefore);
+        double locks = setup.meter().lockOperationsPerRender();
+        if (locks > 0) {
+            figures.add(new ScalarResult(prefix + "locks.perMetatile", locks, "operations", AggregationPolicy.AVG));
+        }
+        PoolUse used = poolUse().since(poolUseBefore);
         if (!used.equals(PoolUse.NONE)) {
             figures.add(
                     new ScalarResult(prefix + "jobs.handedOff", used.handedOff(), "metatiles", AggregationPolicy.SUM));
@@ -166,9 +187,13 @@ final class Harness implements AutoCloseable {
         return figures;
     }
 
+    private PoolUse poolUse() {
+        return servers.stream().map(TileServer::poolUse).reduce(PoolUse.NONE, PoolUse::plus);
+    }
+
     @Override
     public void close() throws IOException {
-        server.close();
+        servers.forEach(TileServer::close);
         deleteTree(root);
     }
 

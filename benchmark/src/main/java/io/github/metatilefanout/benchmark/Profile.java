@@ -69,6 +69,10 @@ public enum Profile {
             # under load: 8 clients, pool 2, every request a miss, the three in turn; 48 invocations time about
             # 2,300 requests per strategy, enough for the verdict's interval
             LoadedFirstTileBenchmark 1x100ms 48x100ms strategies=sequential+upstream-2.27+fanout hits=0 clients=8 metatile=4x4,10x10 pool=2 format=png
+            # the same on two nodes sharing a PostgreSQL lock registry, fanout with either lock protocol; and the
+            # cost of one lock acquisition and one release there
+            ClusterBenchmark 1x100ms 24x100ms strategies=sequential+upstream-2.27+fanout+fanout-storing-lock hits=0 clients=8 metatile=4x4,10x10 pool=2 format=png
+            PostgresLockBenchmark 1x2s 3x2s
             """;
 
     /**

@@ -1,5 +1,9 @@
 package io.github.metatilefanout.benchmark;
 
+import io.github.metatilefanout.benchmark.serve.Strategy;
+import io.github.metatilefanout.engine.lock.LockProvider;
+import io.github.metatilefanout.engine.lock.MemoryLockProvider;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -70,8 +74,13 @@ public abstract class ServingBenchmark {
         int clientCount = Sizes.count(params.get("clients"));
         driver = new ClientDriver(clientCount);
         batch = batchSize(clientCount, Integer.parseInt(params.get("hits")));
-        inTurn = new StrategiesInTurn(params);
+        inTurn = new StrategiesInTurn(params, this::nodes);
         HarnessProfiler.watch(inTurn);
+    }
+
+    /** The lock provider of each node serving {@code strategy}: one node with in-process locks. */
+    List<LockProvider> nodes(Strategy strategy) {
+        return List.of(new MemoryLockProvider());
     }
 
     @Setup(Level.Iteration)
@@ -92,5 +101,9 @@ public abstract class ServingBenchmark {
     public void tearDown() throws Exception {
         driver.close();
         inTurn.close();
+        closeNodes();
     }
+
+    /** Stops what {@link #nodes} needed, once every server is closed. */
+    void closeNodes() throws Exception {}
 }

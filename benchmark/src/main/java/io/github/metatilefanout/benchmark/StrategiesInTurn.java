@@ -3,6 +3,7 @@ package io.github.metatilefanout.benchmark;
 import io.github.metatilefanout.benchmark.report.RequestTimes;
 import io.github.metatilefanout.benchmark.report.Trial;
 import io.github.metatilefanout.benchmark.serve.Strategy;
+import io.github.metatilefanout.engine.lock.LockProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ResultRole;
@@ -53,8 +55,9 @@ final class StrategiesInTurn implements AutoCloseable {
     /**
      * @param params the trial's parameters: {@code strategies} (joined by {@code +}, in the order of the first
      *     invocation), {@code metatile}, {@code format}, {@code pool}, {@code hits} and any others, by name
+     * @param nodes the lock provider of each node of a strategy's harness
      */
-    StrategiesInTurn(Map<String, String> params) throws Exception {
+    StrategiesInTurn(Map<String, String> params, Function<Strategy, List<LockProvider>> nodes) throws Exception {
         Map<String, String> scenario = new TreeMap<>(params);
         for (Strategy strategy : strategies(scenario.remove("strategies"))) {
             harnesses.put(
@@ -64,7 +67,8 @@ final class StrategiesInTurn implements AutoCloseable {
                             scenario.get("metatile"),
                             scenario.get("format"),
                             Sizes.count(scenario.get("pool")),
-                            Integer.parseInt(scenario.get("hits"))));
+                            Integer.parseInt(scenario.get("hits")),
+                            nodes.apply(strategy)));
         }
         this.scenario = Trial.key(scenario);
         for (Harness harness : harnesses.values()) {

@@ -85,6 +85,13 @@ public final class Summary {
                     "Time to first tile under load, ms, p50 / p99 (every request a miss)",
                     List.of("latency.p50", "latency.p99"),
                     "%.1f");
+            case "ClusterBenchmark in turn" -> new Table(
+                    "Two nodes on a PostgreSQL lock registry, every request a miss: time to first tile, ms, p50 / p99;"
+                            + " tiles/s; lock operations per metatile",
+                    List.of("latency.p50", "latency.p99", "tiles", "locks.perMetatile"),
+                    "%.1f");
+            case "PostgresLockBenchmark" -> new Table(
+                    "A lock of the PostgreSQL lock registry, ms, p50 / p99", List.of("p50", "p99"), "%.2f");
             default -> new Table(benchmark, List.of("score"), "%.2f");
         };
     }
@@ -223,7 +230,7 @@ public final class Summary {
     private List<String> verdicts(String benchmark, Trial row) {
         List<String> lines = new ArrayList<>();
         for (Strategy strategy : Strategy.values()) {
-            if (benchmark.startsWith("LoadedFirstTile")
+            if ((benchmark.startsWith("LoadedFirstTile") || benchmark.startsWith("Cluster"))
                     && strategy.runsEngine()
                     && row.figures().containsKey(strategy.toString())) {
                 NoWorseCheck.Verdict verdict = check.judge(

@@ -5,8 +5,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Watches every strategy alike: counts metatile images rendered and not yet disposed, and the most seen at
- * once (as the engine's {@code FanoutMetrics.getPeakMetatileImagesAlive()} does), and adds up the time
- * spent rendering metatiles and encoding tiles, wherever it is spent.
+ * once (as the engine's {@code FanoutMetrics.getPeakMetatileImagesAlive()} does), adds up the time spent
+ * rendering metatiles and encoding tiles, wherever it is spent, and counts lock acquisitions and releases
+ * (as {@code FanoutMetrics.getLockOperations()} does).
  */
 public final class Meter {
 
@@ -16,6 +17,7 @@ public final class Meter {
     private final LongAdder renderNanos = new LongAdder();
     private final LongAdder encodes = new LongAdder();
     private final LongAdder encodeNanos = new LongAdder();
+    private final LongAdder lockOperations = new LongAdder();
 
     void rendered(long nanos) {
         peak.accumulateAndGet(alive.incrementAndGet(), Math::max);
@@ -30,6 +32,10 @@ public final class Meter {
     void encoded(long nanos) {
         encodes.increment();
         encodeNanos.add(nanos);
+    }
+
+    void lockOperation() {
+        lockOperations.increment();
     }
 
     /** Images rendered and not yet disposed. */
@@ -52,12 +58,21 @@ public final class Meter {
         return encodeNanos.sum() / 1e6 / encodes.sum();
     }
 
-    /** Starts a new peak from the images alive now, and new times. */
+    /**
+     * Lock acquisitions and releases per metatile rendered since the last reset (each a round trip with a
+     * lock provider shared by several nodes), or NaN when nothing was rendered.
+     */
+    public double lockOperationsPerRender() {
+        return (double) lockOperations.sum() / renders.sum();
+    }
+
+    /** Starts a new peak from the images alive now, and new times and counts. */
     public void reset() {
         peak.set(alive.get());
         renders.reset();
         renderNanos.reset();
         encodes.reset();
         encodeNanos.reset();
+        lockOperations.reset();
     }
 }

@@ -55,6 +55,11 @@ public record ServingSetup(
         Setting.POOL_SIZE.check(poolSize);
     }
 
+    /** The same setup, with another lock provider: another node. */
+    public ServingSetup withLockProvider(LockProvider other) {
+        return new ServingSetup(geometry, renderer, encoder, store, other, poolSize, meter);
+    }
+
     /** The metatile that holds {@code tile}, over the whole world at its zoom level. */
     public Metatile metatileOf(TileKey tile) {
         return geometry.metatileOf(tile, WebMercator.coverage(tile.z()));

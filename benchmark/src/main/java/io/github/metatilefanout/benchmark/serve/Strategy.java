@@ -1,5 +1,6 @@
 package io.github.metatilefanout.benchmark.serve;
 
+import io.github.metatilefanout.engine.LockProtocol;
 import java.util.Arrays;
 import java.util.function.Function;
 
@@ -13,8 +14,10 @@ public enum Strategy {
     SEQUENTIAL("sequential", SequentialServer::new),
     /** {@link Upstream227Server}: GeoServer 2.27's concurrent encoding. */
     UPSTREAM_2_27("upstream-2.27", Upstream227Server::new),
-    /** {@link FanoutServer}: this project's engine. */
-    FANOUT("fanout", FanoutServer::new),
+    /** {@link FanoutServer}: this project's engine, with tile locks ({@link LockProtocol#TILE_LOCKS}). */
+    FANOUT("fanout", setup -> new FanoutServer(setup, LockProtocol.TILE_LOCKS)),
+    /** {@link FanoutServer}: this project's engine, with the storing lock ({@link LockProtocol#STORING_LOCK}). */
+    FANOUT_STORING_LOCK("fanout-storing-lock", setup -> new FanoutServer(setup, LockProtocol.STORING_LOCK)),
     /** {@link DirectServer}: no cache, one tile rendered per request. */
     DIRECT("direct", DirectServer::new);
 
@@ -39,7 +42,7 @@ public enum Strategy {
 
     /** Whether the strategy runs this project's engine: the summary judges it against sequential. */
     public boolean runsEngine() {
-        return this == FANOUT;
+        return this == FANOUT || this == FANOUT_STORING_LOCK;
     }
 
     /** Whether the strategy keeps a tile cache, so that its results depend on the cache-hit ratio. */

@@ -90,16 +90,38 @@ class SummaryTest {
     }
 
     @Test
-    void aBenchmarkWithoutATableShowsItsPrimaryScore() {
+    void theClusterTableShowsFirstTilesTilesPerSecondAndLocksAndJudgesBothProtocols() {
         Trial cluster = Trial.of(
                 "io.github.metatilefanout.benchmark.ClusterBenchmark.serveInTurn",
+                params(LOADED, "strategies", "sequential+fanout+fanout-storing-lock"),
+                new ScalarResult("primary", 1, "ops/s", AggregationPolicy.AVG),
+                Map.of(
+                        "sequential.latency", sampled("sequential.latency", ResultRole.SECONDARY, 50, 50, 100),
+                        "sequential.tiles", scalar("sequential.tiles", 60),
+                        "sequential.locks.perMetatile", scalar("sequential.locks.perMetatile", 2),
+                        "fanout-storing-lock.latency",
+                                sampled("fanout-storing-lock.latency", ResultRole.SECONDARY, 30, 30, 90),
+                        "fanout-storing-lock.tiles", scalar("fanout-storing-lock.tiles", 61),
+                        "fanout-storing-lock.locks.perMetatile", scalar("fanout-storing-lock.locks.perMetatile", 6)));
+
+        String text = new Summary(List.of(cluster), RequestTimes.NONE).text();
+
+        assertTrue(text.contains("| sequential               | fanout-storing-lock      |"), text);
+        assertTrue(text.contains("| 49.9 / 99.9 / 60.0 / 2.0 | 30.0 / 89.9 / 61.0 / 6.0 |"), text);
+        assertTrue(text.contains("cannot tell  fanout-storing-lock against sequential"), text);
+    }
+
+    @Test
+    void aBenchmarkWithoutATableShowsItsPrimaryScore() {
+        Trial unknown = Trial.of(
+                "io.github.metatilefanout.benchmark.NewBenchmark.serveInTurn",
                 Map.of("strategies", "sequential+fanout", "metatile", "4x4"),
                 new ScalarResult("primary", 12.5, "ops/s", AggregationPolicy.AVG),
                 Map.of());
 
-        String text = new Summary(List.of(cluster), RequestTimes.NONE).text();
+        String text = new Summary(List.of(unknown), RequestTimes.NONE).text();
 
-        assertTrue(text.contains("### ClusterBenchmark in turn, metatile 4x4"), text);
+        assertTrue(text.contains("### NewBenchmark in turn, metatile 4x4"), text);
         assertTrue(text.contains("| 12.50 "), text);
     }
 
