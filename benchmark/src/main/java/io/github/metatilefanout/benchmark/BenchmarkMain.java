@@ -1,7 +1,6 @@
 package io.github.metatilefanout.benchmark;
 
 import io.github.metatilefanout.benchmark.http.HttpOptions;
-import io.github.metatilefanout.benchmark.report.RequestTimes;
 import io.github.metatilefanout.benchmark.report.ResultChart;
 import io.github.metatilefanout.benchmark.report.Summary;
 import io.github.metatilefanout.benchmark.report.Trial;
@@ -51,7 +50,7 @@ import picocli.CommandLine.Spec;
  * <p>Prints a line as each trial starts, then the summary; writes, under {@code
  * benchmark/target/benchmark-results/<profile>/} (or the folder the system property {@value
  * #RESULTS_PROPERTY} names): {@code jmh.log} (JMH's own output), {@code results.json} (JMH's JSON), {@code
- * summary.md}, {@code chart.png} and {@value RequestTimes#FILE}.
+ * summary.md} and {@code chart.png}.
  */
 @Command(
         name = "java -jar benchmark/target/benchmarks.jar",
@@ -64,10 +63,6 @@ public final class BenchmarkMain implements Callable<Integer> {
     public static final String RESULTS_PROPERTY = "benchmark.results";
 
     private static final Set<String> OURS = Set.of("quick", "full", "smoke", "http", "-h", "--help", "-V", "--version");
-    private static final String[] FORK_JVM_ARGS = {
-        // a fixed, pre-touched heap: otherwise the heap's growth makes throughput climb through a trial
-        "-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch", "-Djava.awt.headless=true"
-    };
 
     @Parameters(index = "0", arity = "0..1", description = "quick, full or smoke")
     Profile profile;
@@ -107,8 +102,6 @@ public final class BenchmarkMain implements Callable<Integer> {
     static Summary run(Profile profile, List<Profile.Run> runs, Path folder, PrintStream console)
             throws RunnerException, IOException {
         Files.createDirectories(folder);
-        Path requestTimes = folder.resolve(RequestTimes.FILE);
-        Files.deleteIfExists(requestTimes); // the trials append to it
         String header = String.format(
                 Locale.ROOT,
                 "metatile-fanout benchmark, %s profile, %s; %d cores, %s %s, Java %s; load average %.2f at start",
@@ -147,9 +140,7 @@ public final class BenchmarkMain implements Callable<Integer> {
                             name,
                             (long) left / 60,
                             (long) left % 60);
-                    all.addAll(new Runner(
-                                    options(profile, run, trial, requestTimes).build(), format)
-                            .run());
+                    all.addAll(new Runner(options(profile, run, trial).build(), format).run());
                     nominalDone += profile.nominalSeconds(run);
                     nominalLeft -= profile.nominalSeconds(run);
                 }
@@ -162,7 +153,7 @@ public final class BenchmarkMain implements Callable<Integer> {
                 new PrintStream(Files.newOutputStream(folder.resolve("results.json")), false, StandardCharsets.UTF_8)) {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, json).writeOut(all);
         }
-        Summary summary = new Summary(all.stream().map(Trial::of).toList(), RequestTimes.read(requestTimes));
+        Summary summary = new Summary(all.stream().map(Trial::of).toList());
         String text = summary.text();
         String ended = String.format(
                 Locale.ROOT, "load average %.2f at end; tile stores in %s", loadAverage(), TileStoreFolder.parent());
@@ -170,7 +161,8 @@ public final class BenchmarkMain implements Callable<Integer> {
         console.println(ended);
         console.println();
         console.print(text);
-        console.println("JMH's output, its JSON and the request times: " + folder.toAbsolutePath() + "/");
+        console.println(
+                "JMH's output and its JSON (every request time under load included): " + folder.toAbsolutePath() + "/");
         try {
             BufferedImage chart = ResultChart.draw(header, summary.grids());
             if (chart != null) {
@@ -183,8 +175,15 @@ public final class BenchmarkMain implements Callable<Integer> {
         return summary;
     }
 
-    private static ChainedOptionsBuilder options(
-            Profile profile, Profile.Run run, Map<String, String> trial, Path requestTimes) {
+    private static ChainedOptionsBuilder options(Profile profile, Profile.Run run, Map<String, String> trial) {
+        // one call: each jvmArgsAppend replaces the arguments of the one before
+        List<String> forkArgs = new ArrayList<>(List.of(
+                "-D" + TileStoreFolder.PROPERTY + "=" + TileStoreFolder.parent(),
+                "-D" + Harness.WARM_UP_PROPERTY + "=" + profile.jitWarmUp().toMillis()));
+        String port = System.getProperty(ClusterBenchmark.PORT_PROPERTY);
+        if (port != null) {
+            forkArgs.add("-D" + ClusterBenchmark.PORT_PROPERTY + "=" + port);
+        }
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("^" + Pattern.quote(run.benchmark().getName() + "." + trial.get("method")) + "$")
                 .forks(1)
@@ -194,17 +193,8 @@ public final class BenchmarkMain implements Callable<Integer> {
                 .measurementTime(run.measurementTime())
                 .addProfiler(GCProfiler.class)
                 .addProfiler(HarnessProfiler.class)
-                .jvmArgsAppend(FORK_JVM_ARGS)
-                .jvmArgsAppend(
-                        "-D" + TileStoreFolder.PROPERTY + "=" + TileStoreFolder.parent(),
-                        "-D" + Harness.WARM_UP_PROPERTY + "="
-                                + profile.jitWarmUp().toMillis(),
-                        "-D" + StrategiesInTurn.REQUEST_TIMES_PROPERTY + "=" + requestTimes.toAbsolutePath())
+                .jvmArgsAppend(forkArgs.toArray(String[]::new))
                 .shouldFailOnError(true);
-        String port = System.getProperty(ClusterBenchmark.PORT_PROPERTY);
-        if (port != null) {
-            options.jvmArgsAppend("-D" + ClusterBenchmark.PORT_PROPERTY + "=" + port);
-        }
         trial.forEach((name, value) -> {
             if (!name.equals("method")) {
                 options.param(name, value);

@@ -19,8 +19,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.runner.IterationType;
 
 /**
  * Clients sending batches of requests through one strategy, or through several in turn in one JVM
@@ -84,8 +82,8 @@ public abstract class ServingBenchmark {
     }
 
     @Setup(Level.Iteration)
-    public void startIteration(IterationParams iteration) throws Exception {
-        inTurn.startIteration(iteration.getType() == IterationType.MEASUREMENT);
+    public void startIteration() throws Exception {
+        inTurn.startIteration();
     }
 
     /** Requests per strategy and invocation. */

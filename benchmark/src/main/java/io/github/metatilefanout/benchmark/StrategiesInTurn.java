@@ -1,12 +1,7 @@
 package io.github.metatilefanout.benchmark;
 
-import io.github.metatilefanout.benchmark.report.RequestTimes;
-import io.github.metatilefanout.benchmark.report.Trial;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.engine.lock.LockProvider;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -31,26 +26,16 @@ import org.openjdk.jmh.util.SampleBuffer;
  *
  * <p>Per strategy and iteration it keeps the tiles served and the time they took (each batch timed from its
  * first request until its server is idle), and the time of every request answered under the batch's full
- * load (see {@link ClientDriver#run(int, ClientDriver.Requester, ClientDriver.LatencySink)}); those of
- * measured invocations also go, with their invocation, to the {@link RequestTimes} file the system property
- * {@value #REQUEST_TIMES_PROPERTY} names (the profiles set it). {@link HarnessProfiler} reports them as
- * {@code <strategy>.tiles} (tiles/s), {@code <strategy>.latency} (ms, with percentiles) and each harness's
- * own figures.
+ * load (see {@link ClientDriver#run(int, ClientDriver.Requester, ClientDriver.LatencySink)}). {@link
+ * HarnessProfiler} reports them as {@code <strategy>.tiles} (tiles/s), {@code <strategy>.latency} (ms, with
+ * percentiles, every request's time kept per iteration) and each harness's own figures.
  */
 final class StrategiesInTurn implements AutoCloseable {
-
-    /** The system property naming the {@link RequestTimes} file, if any. */
-    static final String REQUEST_TIMES_PROPERTY = "benchmark.requestTimes";
 
     private final Map<Strategy, Harness> harnesses = new LinkedHashMap<>();
     private final Map<Strategy, long[]> tilesAndNanos = new TreeMap<>();
     private final Map<Strategy, SampleBuffer> latencies = new TreeMap<>();
-    private final String scenario;
-    private final String requestTimesFile = System.getProperty(REQUEST_TIMES_PROPERTY);
-    private final List<String> requestTimes = new ArrayList<>();
     private int round;
-    private int invocation;
-    private boolean measuring;
 
     /**
      * @param params the trial's parameters: {@code strategies} (joined by {@code +}, in the order of the first
@@ -70,7 +55,6 @@ final class StrategiesInTurn implements AutoCloseable {
                             Integer.parseInt(scenario.get("hits")),
                             nodes.apply(strategy)));
         }
-        this.scenario = Trial.key(scenario);
         for (Harness harness : harnesses.values()) {
             harness.warmUp();
         }
@@ -81,9 +65,8 @@ final class StrategiesInTurn implements AutoCloseable {
         return Arrays.stream(joined.split("\\+")).map(Strategy::of).distinct().toList();
     }
 
-    /** Starts an iteration; the invocations of a measured one are kept in the request-time log. */
-    void startIteration(boolean measured) throws Exception {
-        measuring = measured;
+    /** Starts an iteration. */
+    void startIteration() throws Exception {
         for (Harness harness : harnesses.values()) {
             harness.startIteration();
         }
@@ -93,23 +76,19 @@ final class StrategiesInTurn implements AutoCloseable {
     long serveInTurn(ClientDriver driver, int requests) throws Exception {
         List<Strategy> order = new ArrayList<>(harnesses.keySet());
         Collections.rotate(order, -(round++ % order.size()));
-        int measured = measuring ? ++invocation : 0;
         long bytes = 0;
         for (Strategy strategy : order) {
             Harness harness = harnesses.get(strategy);
             long start = System.nanoTime();
-            bytes += driver.run(requests, harness::serve, nanos -> answered(strategy, measured, nanos));
+            bytes += driver.run(requests, harness::serve, nanos -> answered(strategy, nanos));
             harness.awaitIdle();
             served(strategy, requests, System.nanoTime() - start);
         }
         return bytes;
     }
 
-    private synchronized void answered(Strategy strategy, int measured, long nanos) {
+    private synchronized void answered(Strategy strategy, long nanos) {
         latencies.computeIfAbsent(strategy, s -> new SampleBuffer()).add(nanos);
-        if (measured > 0) {
-            requestTimes.add(RequestTimes.row(scenario, strategy.toString(), measured, nanos));
-        }
     }
 
     private synchronized void served(Strategy strategy, long tiles, long nanos) {
@@ -133,13 +112,6 @@ final class StrategiesInTurn implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        if (requestTimesFile != null && !requestTimes.isEmpty()) {
-            Path file = Path.of(requestTimesFile);
-            if (!Files.exists(file)) {
-                requestTimes.add(0, RequestTimes.HEADER);
-            }
-            Files.write(file, requestTimes, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        }
         for (Harness harness : harnesses.values()) {
             harness.close();
         }

@@ -2,10 +2,7 @@ package io.github.metatilefanout.benchmark;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.runner.IterationType;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /** Runs a serving benchmark as JMH would, one measured iteration, and returns what the profiler reports. */
 final class MeasuredIteration {
@@ -22,7 +19,7 @@ final class MeasuredIteration {
         Map<String, Result> reported = new HashMap<>();
         benchmark.setUp(params);
         try {
-            benchmark.startIteration(new IterationParams(IterationType.MEASUREMENT, 1, TimeValue.NONE, 1));
+            benchmark.startIteration();
             new HarnessProfiler().beforeIteration(null, null);
             for (int invocation = 0; invocation < invocations; invocation++) {
                 if (benchmark.serveInTurn() <= 0) {

@@ -2,12 +2,14 @@ package io.github.metatilefanout.benchmark.report;
 
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -62,12 +64,10 @@ public final class Summary {
     }
 
     private final List<Trial> trials;
-    private final RequestTimes requestTimes;
     private final NoWorseCheck check = new NoWorseCheck();
 
-    public Summary(List<Trial> trials, RequestTimes requestTimes) {
+    public Summary(List<Trial> trials) {
         this.trials = List.copyOf(trials);
-        this.requestTimes = requestTimes;
     }
 
     /** How a benchmark's table reads. */
@@ -234,8 +234,8 @@ public final class Summary {
                     && strategy.runsEngine()
                     && row.figures().containsKey(strategy.toString())) {
                 NoWorseCheck.Verdict verdict = check.judge(
-                        requestTimes.batches(row.scenarioKey(), strategy.toString()),
-                        requestTimes.batches(row.scenarioKey(), BASELINE));
+                        row.requestTimes().getOrDefault(strategy.toString(), Collections.emptySortedMap()),
+                        row.requestTimes().getOrDefault(BASELINE, Collections.emptySortedMap()));
                 lines.add(verdict.line(strategy + " against " + BASELINE + ", " + row.scenarioKey()));
             }
         }
@@ -268,7 +268,9 @@ public final class Summary {
     private static Trial merged(Trial a, Trial b) {
         Map<String, Map<String, Double>> figures = new TreeMap<>(a.figures());
         figures.putAll(b.figures());
-        return new Trial(a.benchmark(), a.scenario(), figures);
+        Map<String, SortedMap<Integer, double[]>> requestTimes = new TreeMap<>(a.requestTimes());
+        requestTimes.putAll(b.requestTimes());
+        return new Trial(a.benchmark(), a.scenario(), figures, requestTimes);
     }
 
     static String number(String format, double value) {

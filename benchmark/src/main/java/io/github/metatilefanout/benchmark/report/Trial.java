@@ -1,8 +1,12 @@
 package io.github.metatilefanout.benchmark.report;
 
 import io.github.metatilefanout.benchmark.serve.Strategy;
+import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.DoubleStream;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.SampleTimeResult;
@@ -19,8 +23,16 @@ import org.openjdk.jmh.util.Statistics;
  * @param figures per strategy label (or method name), per figure name: {@code score}, {@code p50} and
  *     {@code p99} of the primary result, each secondary result's score (and, for sample-time ones, its
  *     {@code .p50}, {@code .p99} and {@code .samples})
+ * @param requestTimes per strategy, the times in ms of the requests of each measured iteration ({@code
+ *     <strategy>.latency}), by iteration number: what {@link NoWorseCheck} resamples
  */
-public record Trial(String benchmark, Map<String, String> scenario, Map<String, Map<String, Double>> figures) {
+public record Trial(
+        String benchmark,
+        Map<String, String> scenario,
+        Map<String, Map<String, Double>> figures,
+        Map<String, SortedMap<Integer, double[]>> requestTimes) {
+
+    private static final String LATENCY = ".latency";
 
     /** The trial's figures, from its JMH result. */
     public static Trial of(RunResult run) {
@@ -28,15 +40,24 @@ public record Trial(String benchmark, Map<String, String> scenario, Map<String, 
         run.getParams()
                 .getParamsKeys()
                 .forEach(key -> params.put(key, run.getParams().getParam(key)));
-        return of(run.getParams().getBenchmark(), params, run.getPrimaryResult(), run.getSecondaryResults());
+        List<Map<String, Result>> iterations = run.getBenchmarkResults().stream()
+                .flatMap(b -> b.getIterationResults().stream())
+                .map(IterationResult::getSecondaryResults)
+                .toList();
+        return of(
+                run.getParams().getBenchmark(), params, run.getPrimaryResult(), run.getSecondaryResults(), iterations);
     }
 
     /**
      * The figures of a trial of {@code benchmark} (a method's full name) with {@code params}, from its primary
-     * and secondary results.
+     * and secondary results, and the secondary results of each measured iteration.
      */
     public static Trial of(
-            String benchmark, Map<String, String> params, Result<?> primary, Map<String, Result> secondaries) {
+            String benchmark,
+            Map<String, String> params,
+            Result<?> primary,
+            Map<String, Result> secondaries,
+            List<Map<String, Result>> iterations) {
         String[] name = benchmark.split("\\.");
         Map<String, String> scenario = new TreeMap<>(params);
         String strategies = scenario.remove("strategies");
@@ -58,8 +79,31 @@ public record Trial(String benchmark, Map<String, String> scenario, Map<String, 
                     .put(label, secondary.getValue().getScore());
             put(figures, of, label + ".", secondary.getValue());
         }
+        Map<String, SortedMap<Integer, double[]>> requestTimes = new TreeMap<>();
+        for (int i = 0; i < iterations.size(); i++) {
+            int iteration = i + 1;
+            iterations.get(i).forEach((label, result) -> {
+                if (label.endsWith(LATENCY)) {
+                    requestTimes
+                            .computeIfAbsent(
+                                    label.substring(0, label.length() - LATENCY.length()), k -> new TreeMap<>())
+                            .put(iteration, values(result.getStatistics()));
+                }
+            });
+        }
         boolean inTurn = strategies != null && strategies.contains("+");
-        return new Trial(name[name.length - 2] + (inTurn ? " in turn" : ""), scenario, figures);
+        return new Trial(name[name.length - 2] + (inTurn ? " in turn" : ""), scenario, figures, requestTimes);
+    }
+
+    /** Every value of {@code statistics}, as often as it was measured. */
+    private static double[] values(Statistics statistics) {
+        DoubleStream.Builder values = DoubleStream.builder();
+        statistics.getRawData().forEachRemaining(value -> {
+            for (long n = 0; n < value.getValue(); n++) {
+                values.add(value.getKey());
+            }
+        });
+        return values.build().toArray();
     }
 
     private static void put(Map<String, Map<String, Double>> figures, String owner, String prefix, Result<?> result) {

@@ -40,7 +40,7 @@ final class FanoutServer implements TileServer {
     public void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {
         FanoutMetrics metrics = engine.metrics();
         TileServer.waitUntil(
-                () -> setup.meter().alive() == 0 && metrics.getMetatilesInFlight() == 0, timeout, "fanout engine");
+                () -> setup.meter().idle() && metrics.getMetatilesInFlight() == 0, timeout, "fanout engine");
     }
 
     @Override

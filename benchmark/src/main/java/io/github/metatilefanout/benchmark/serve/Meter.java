@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.LongAdder;
  * Watches every strategy alike: counts metatile images rendered and not yet disposed, and the most seen at
  * once (as the engine's {@code FanoutMetrics.getPeakMetatileImagesAlive()} does), adds up the time spent
  * rendering metatiles and encoding tiles, wherever it is spent, and counts lock acquisitions and releases
- * (as {@code FanoutMetrics.getLockOperations()} does).
+ * (as {@code FanoutMetrics.getLockOperations()} does) and the locks held.
  */
 public final class Meter {
 
@@ -18,6 +18,7 @@ public final class Meter {
     private final LongAdder encodes = new LongAdder();
     private final LongAdder encodeNanos = new LongAdder();
     private final LongAdder lockOperations = new LongAdder();
+    private final AtomicInteger locksHeld = new AtomicInteger();
 
     void rendered(long nanos) {
         peak.accumulateAndGet(alive.incrementAndGet(), Math::max);
@@ -34,13 +35,26 @@ public final class Meter {
         encodeNanos.add(nanos);
     }
 
-    void lockOperation() {
+    void acquired(boolean obtained) {
         lockOperations.increment();
+        if (obtained) {
+            locksHeld.incrementAndGet();
+        }
+    }
+
+    void released() {
+        lockOperations.increment();
+        locksHeld.decrementAndGet();
     }
 
     /** Images rendered and not yet disposed. */
     public int alive() {
         return alive.get();
+    }
+
+    /** Whether every image is disposed and every lock released. */
+    public boolean idle() {
+        return alive.get() == 0 && locksHeld.get() == 0;
     }
 
     /** The most images alive at once since the last {@link #reset()}. */

@@ -14,7 +14,7 @@ public interface TileServer extends AutoCloseable {
 
     /**
      * Waits until no work started by earlier requests is left: every tile encoded and stored, every
-     * metatile image disposed. Servers that finish all their work before answering return at once.
+     * metatile image disposed, every lock released. Servers that finish all their work before answering return at once.
      *
      * @throws TimeoutException if work is still left after {@code timeout}
      */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -52,16 +51,14 @@ class SummaryTest {
 
     @Test
     void everyStrategyIsAColumnWithItsRatioToSequentialAndTheBoundsBesideIt() {
-        String text = new Summary(
-                        List.of(
-                                throughput("sequential", SATURATION, 100, 8),
-                                throughput("fanout", SATURATION, 98, 6),
-                                interleaved(),
-                                cost("render", "4x4", 10),
-                                cost("encodeTile", "4x4", 0.5),
-                                firstTile("sequential", 15),
-                                firstTile("fanout", 11)),
-                        RequestTimes.NONE)
+        String text = new Summary(List.of(
+                        throughput("sequential", SATURATION, 100, 8),
+                        throughput("fanout", SATURATION, 98, 6),
+                        interleaved(),
+                        cost("render", "4x4", 10),
+                        cost("encodeTile", "4x4", 0.5),
+                        firstTile("sequential", 15),
+                        firstTile("fanout", 11)))
                 .text();
 
         assertTrue(
@@ -79,8 +76,8 @@ class SummaryTest {
     void onlyAConfidenceIntervalDecidesAVerdict() {
         String scenario = loaded().scenarioKey();
 
-        String decided = new Summary(List.of(loaded()), requestTimes(scenario, 48)).text();
-        String tooFew = new Summary(List.of(loaded()), requestTimes(scenario, 2)).text();
+        String decided = new Summary(List.of(withRequestTimes(loaded(), 48))).text();
+        String tooFew = new Summary(List.of(withRequestTimes(loaded(), 2))).text();
 
         assertTrue(
                 decided.contains("PASS  fanout against sequential, " + scenario + ": not measurably worse"), decided);
@@ -102,9 +99,10 @@ class SummaryTest {
                         "fanout-storing-lock.latency",
                                 sampled("fanout-storing-lock.latency", ResultRole.SECONDARY, 30, 30, 90),
                         "fanout-storing-lock.tiles", scalar("fanout-storing-lock.tiles", 61),
-                        "fanout-storing-lock.locks.perMetatile", scalar("fanout-storing-lock.locks.perMetatile", 6)));
+                        "fanout-storing-lock.locks.perMetatile", scalar("fanout-storing-lock.locks.perMetatile", 6)),
+                List.of());
 
-        String text = new Summary(List.of(cluster), RequestTimes.NONE).text();
+        String text = new Summary(List.of(cluster)).text();
 
         assertTrue(text.contains("| sequential               | fanout-storing-lock      |"), text);
         assertTrue(text.contains("| 49.9 / 99.9 / 60.0 / 2.0 | 30.0 / 89.9 / 61.0 / 6.0 |"), text);
@@ -117,9 +115,10 @@ class SummaryTest {
                 "io.github.metatilefanout.benchmark.NewBenchmark.serveInTurn",
                 Map.of("strategies", "sequential+fanout", "metatile", "4x4"),
                 new ScalarResult("primary", 12.5, "ops/s", AggregationPolicy.AVG),
-                Map.of());
+                Map.of(),
+                List.of());
 
-        String text = new Summary(List.of(unknown), RequestTimes.NONE).text();
+        String text = new Summary(List.of(unknown)).text();
 
         assertTrue(text.contains("### NewBenchmark in turn, metatile 4x4"), text);
         assertTrue(text.contains("| 12.50 "), text);
@@ -127,9 +126,8 @@ class SummaryTest {
 
     @Test
     void theChartDrawsEveryTableOfOneFigure() {
-        Summary summary = new Summary(
-                List.of(throughput("sequential", SATURATION, 100, 8), firstTile("fanout", 11), loaded()),
-                RequestTimes.NONE);
+        Summary summary =
+                new Summary(List.of(throughput("sequential", SATURATION, 100, 8), firstTile("fanout", 11), loaded()));
 
         BufferedImage chart = ResultChart.draw("test", summary.grids());
 
@@ -151,7 +149,8 @@ class SummaryTest {
                         strategy + ".images.peak",
                         scalar(strategy + ".images.peak", peak),
                         "gc.alloc.rate",
-                        scalar("gc.alloc.rate", 300)));
+                        scalar("gc.alloc.rate", 300)),
+                List.of());
     }
 
     private static Trial interleaved() {
@@ -175,7 +174,8 @@ class SummaryTest {
                         "sequential.tiles", scalar("sequential.tiles", 40),
                         "fanout.tiles", scalar("fanout.tiles", 60),
                         "sequential.render.ms", scalar("sequential.render.ms", 10),
-                        "sequential.encode.ms", scalar("sequential.encode.ms", 0.5)));
+                        "sequential.encode.ms", scalar("sequential.encode.ms", 0.5)),
+                List.of());
     }
 
     private static Trial firstTile(String strategy, double ms) {
@@ -183,7 +183,8 @@ class SummaryTest {
                 "io.github.metatilefanout.benchmark.FirstTileBenchmark.firstTile",
                 Map.of("strategy", strategy, "metatile", "4x4", "pool", "2xcores", "format", "png"),
                 sampled("primary", ResultRole.PRIMARY, ms, ms, ms),
-                Map.of());
+                Map.of(),
+                List.of());
     }
 
     private static Trial cost(String method, String metatile, double ms) {
@@ -191,7 +192,8 @@ class SummaryTest {
                 "io.github.metatilefanout.benchmark.RenderEncodeBenchmark." + method,
                 Map.of("metatile", metatile, "format", "png"),
                 sampled("primary", ResultRole.PRIMARY, ms, ms, ms),
-                Map.of());
+                Map.of(),
+                List.of());
     }
 
     private static Trial loaded() {
@@ -201,22 +203,19 @@ class SummaryTest {
                 new ScalarResult("primary", 1, "ops/s", AggregationPolicy.AVG),
                 Map.of(
                         "fanout.latency", sampled("fanout.latency", ResultRole.SECONDARY, 30, 30, 90),
-                        "sequential.latency", sampled("sequential.latency", ResultRole.SECONDARY, 50, 50, 100)));
+                        "sequential.latency", sampled("sequential.latency", ResultRole.SECONDARY, 50, 50, 100)),
+                List.of());
     }
 
-    /** The times of {@code invocations} invocations of 48 requests per strategy, drawn alike for both. */
-    private static RequestTimes requestTimes(String scenario, int invocations) {
-        List<String> lines = new ArrayList<>(List.of(RequestTimes.HEADER));
+    /** {@code trial} with {@code iterations} iterations of 48 request times per strategy, drawn alike for both. */
+    private static Trial withRequestTimes(Trial trial, int iterations) {
+        Map<String, SortedMap<Integer, double[]>> times = new TreeMap<>();
         for (String strategy : List.of("sequential", "fanout")) {
-            SortedMap<Integer, double[]> batches =
-                    RequestTimesSamples.batches(strategy.equals("fanout") ? 10 : 11, invocations, 48, 60, 0.1);
-            batches.forEach((invocation, times) -> {
-                for (double ms : times) {
-                    lines.add(RequestTimes.row(scenario, strategy, invocation, (long) (ms * 1e6)));
-                }
-            });
+            times.put(
+                    strategy,
+                    RequestTimesSamples.batches(strategy.equals("fanout") ? 10 : 11, iterations, 48, 60, 0.1));
         }
-        return RequestTimes.parse(lines);
+        return new Trial(trial.benchmark(), trial.scenario(), trial.figures(), times);
     }
 
     private static Map<String, String> params(Map<String, String> scenario, String name, String value) {
