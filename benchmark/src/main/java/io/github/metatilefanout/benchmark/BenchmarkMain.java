@@ -1,27 +1,26 @@
 package io.github.metatilefanout.benchmark;
 
-import io.github.metatilefanout.benchmark.http.HttpRun;
-import io.github.metatilefanout.benchmark.report.MarkdownReport;
-import io.github.metatilefanout.benchmark.report.RequestTimes;
+import io.github.metatilefanout.benchmark.http.HttpOptions;
 import io.github.metatilefanout.benchmark.report.ResultChart;
-import io.github.metatilefanout.benchmark.report.Results;
-import io.github.metatilefanout.benchmark.report.RunInfo;
 import io.github.metatilefanout.benchmark.report.Summary;
+import io.github.metatilefanout.benchmark.report.Trial;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.CodeSource;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.openjdk.jmh.profile.GCProfiler;
@@ -30,164 +29,198 @@ import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * Runs a benchmark profile and writes its results: {@code java -jar benchmarks.jar quick} (or {@code full},
- * {@code smoke}). A regular expression after the profile's name keeps only the profile's runs of the
- * benchmark classes whose simple name it finds, such as {@code java -jar benchmarks.jar full
- * LoadedFirstTile}. {@code http <options>} drives a GeoServer over HTTP instead ({@link HttpRun}). Any other
- * arguments go to JMH's own command line.
+ * Runs a benchmark profile: {@code java -jar benchmarks.jar quick} (or {@code full}, {@code smoke}),
+ * optionally followed by a regular expression that keeps the profile's runs whose line in {@link Profile}'s
+ * tables it finds ({@code full LoadedFirstTile}). {@code http <options>} drives a tile server over HTTP
+ * instead ({@link HttpOptions}); any other first argument goes to JMH's own command line.
  *
- * <p>Writes, under {@code benchmark/target/benchmark-results/<profile>/} (or the folder named by the system
- * property {@value #RESULTS_PROPERTY}): {@code results.json} (JMH's JSON format), {@code results.md},
- * {@code chart.png}, {@code summary.txt} and, when time to first tile under load was measured, {@value
- * RequestTimes#FILE} (each of its requests with its invocation), and prints the summary.
+ * <p>Prints a line as each trial starts, then the summary; writes, under {@code
+ * benchmark/target/benchmark-results/<profile>/} (or the folder the system property {@value
+ * #RESULTS_PROPERTY} names): {@code jmh.log} (JMH's own output), {@code results.json} (JMH's JSON), {@code
+ * summary.md} and {@code chart.png}.
  */
-public final class BenchmarkMain {
+@Command(
+        name = "java -jar benchmark/target/benchmarks.jar",
+        mixinStandardHelpOptions = true,
+        subcommands = HttpOptions.class,
+        description = "Runs a benchmark profile; any other first argument goes to JMH (-h there for its help).")
+public final class BenchmarkMain implements Callable<Integer> {
 
     /** The system property that names the results folder. */
     public static final String RESULTS_PROPERTY = "benchmark.results";
 
-    private static final Logger LOGGER = Logger.getLogger(BenchmarkMain.class.getName());
-    private static final Set<String> PROFILES = Set.of("quick", "full", "smoke");
-    private static final String[] FORK_JVM_ARGS = {
-        // a fixed, pre-touched heap: otherwise the heap's growth makes throughput climb through a trial
-        "-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch", "-Djava.awt.headless=true"
-    };
+    private static final Set<String> OURS = Set.of("quick", "full", "smoke", "http", "-h", "--help", "-V", "--version");
 
-    private BenchmarkMain() {}
+    @Parameters(index = "0", arity = "0..1", description = "quick, full or smoke")
+    Profile profile;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(
+            index = "1",
+            arity = "0..1",
+            description = "keeps the profile's runs whose line in Profile.java this regular expression finds")
+    Pattern only;
 
     public static void main(String[] args) throws Exception {
-        if ((args.length == 1 || args.length == 2) && PROFILES.contains(args[0].toLowerCase(Locale.ROOT))) {
-            Profile profile = Profile.of(args[0]);
-            String name = profile.name().toLowerCase(Locale.ROOT);
-            if (args.length == 1) {
-                run(profile, profile.runs(), resultsFolder(name), command(args[0]));
-            } else {
-                List<Profile.Run> runs = profile.runs(Pattern.compile(args[1]));
-                String folder = name + "-" + args[1].replaceAll("[^A-Za-z0-9_-]+", "_");
-                run(profile, runs, resultsFolder(folder), command(args[0] + " " + args[1]));
-            }
-        } else if (args.length > 0 && args[0].equals("http")) {
-            HttpRun.main(List.of(args).subList(1, args.length));
-        } else if (args.length == 0) {
-            System.out.println("Usage: java -jar benchmarks.jar quick|full|smoke [benchmark class regex],"
-                    + " http <options> (drives a GeoServer; http alone lists the options), or any JMH arguments");
-        } else {
+        if (args.length > 0 && !OURS.contains(args[0].toLowerCase(Locale.ROOT))) {
             org.openjdk.jmh.Main.main(args);
+            return;
         }
+        System.exit(new CommandLine(new BenchmarkMain())
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .execute(args));
     }
 
-    /**
-     * Runs every trial of {@code profile}, then writes the results into {@code folder} and prints the
-     * summary.
-     */
-    public static Results run(Profile profile, Path folder, String command) throws RunnerException, IOException {
-        return run(profile, profile.runs(), folder, command);
+    @Override
+    public Integer call() throws Exception {
+        if (profile == null) {
+            throw new ParameterException(spec.commandLine(), "Missing the profile: quick, full or smoke");
+        }
+        String name = profile.name().toLowerCase(Locale.ROOT)
+                + (only == null ? "" : "-" + only.pattern().replaceAll("[^A-Za-z0-9_-]+", "_"));
+        List<Profile.Run> runs = only == null ? profile.runs() : profile.runs(only);
+        run(profile, runs, resultsFolder(name), System.out);
+        return 0;
     }
 
-    /**
-     * Runs {@code runs}, some of {@code profile}'s, with its timings, then writes the results into {@code
-     * folder} and prints the summary.
-     */
-    static Results run(Profile profile, List<Profile.Run> runs, Path folder, String command)
+    /** Runs {@code runs}, some of {@code profile}'s, writes their results into {@code folder}, prints the summary. */
+    static Summary run(Profile profile, List<Profile.Run> runs, Path folder, PrintStream console)
             throws RunnerException, IOException {
-        RunInfo info = RunInfo.starting(
-                profile.name().toLowerCase(Locale.ROOT),
-                command,
-                TileStoreFolder.parent().toString());
         Files.createDirectories(folder);
-        Path requestTimes = folder.resolve(RequestTimes.FILE);
-        Files.deleteIfExists(requestTimes); // the trials append to it
+        String header = String.format(
+                Locale.ROOT,
+                "metatile-fanout benchmark, %s profile, %s; %d cores, %s %s, Java %s; load average %.2f at start",
+                profile.name().toLowerCase(Locale.ROOT),
+                OffsetDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")),
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("os.name"),
+                System.getProperty("os.arch"),
+                System.getProperty("java.version"),
+                loadAverage());
+        console.println(header);
         List<RunResult> all = new ArrayList<>();
-        for (Profile.Run run : runs) {
-            all.addAll(new Runner(options(profile, run, requestTimes).build()).run());
+        Path log = folder.resolve("jmh.log");
+        int trials = runs.stream().mapToInt(r -> r.trials().size()).sum();
+        double nominalLeft = runs.stream()
+                .mapToDouble(r -> r.trials().size() * profile.nominalSeconds(r))
+                .sum();
+        double nominalDone = 0;
+        long start = System.nanoTime();
+        try (PrintStream raw = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
+            OutputFormat format = OutputFormatFactory.createFormatInstance(raw, VerboseMode.NORMAL);
+            for (Profile.Run run : runs) {
+                for (Map<String, String> trial : run.trials()) {
+                    // the time left: the nominal time of the trials left, scaled as the trials so far ran
+                    double left = nominalDone == 0
+                            ? nominalLeft
+                            : nominalLeft * (System.nanoTime() - start) / 1e9 / nominalDone;
+                    StringBuilder name = new StringBuilder(run.benchmark().getSimpleName());
+                    trial.forEach((key, value) -> name.append(key.equals("method") ? "." : " " + key + "=")
+                            .append(value));
+                    console.printf(
+                            Locale.ROOT,
+                            "[%d/%d] %s, about %d min %02d s left%n",
+                            all.size() + 1,
+                            trials,
+                            name,
+                            (long) left / 60,
+                            (long) left % 60);
+                    all.addAll(new Runner(options(profile, run, trial).build(), format).run());
+                    nominalDone += profile.nominalSeconds(run);
+                    nominalLeft -= profile.nominalSeconds(run);
+                }
+            }
+        } catch (RunnerException e) {
+            console.println("A trial failed; JMH's output is in " + log.toAbsolutePath());
+            throw e;
         }
-        info = info.ended();
-        Results results = Results.of(all, RequestTimes.read(requestTimes));
-        write(folder, all, results, info);
-        return results;
+        try (PrintStream json =
+                new PrintStream(Files.newOutputStream(folder.resolve("results.json")), false, StandardCharsets.UTF_8)) {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, json).writeOut(all);
+        }
+        Summary summary = new Summary(all.stream().map(Trial::of).toList());
+        String text = summary.text();
+        String ended = String.format(
+                Locale.ROOT, "load average %.2f at end; tile stores in %s", loadAverage(), TileStoreFolder.parent());
+        Files.writeString(folder.resolve("summary.md"), "# " + header + "; " + ended + "\n\n" + text);
+        console.println(ended);
+        console.println();
+        console.print(text);
+        console.println(
+                "JMH's output and its JSON (every request time under load included): " + folder.toAbsolutePath() + "/");
+        try {
+            BufferedImage chart = ResultChart.draw(header, summary.grids());
+            if (chart != null) {
+                ImageIO.write(chart, "png", folder.resolve("chart.png").toFile());
+                console.println("Chart: " + folder.resolve("chart.png").toAbsolutePath());
+            }
+        } catch (RuntimeException | LinkageError | InternalError e) { // a JVM without usable fonts
+            console.println("No chart: " + e);
+        }
+        return summary;
     }
 
-    private static ChainedOptionsBuilder options(Profile profile, Profile.Run run, Path requestTimes) {
-        Profile.Timing timing = profile.timing(run.benchmark());
+    private static ChainedOptionsBuilder options(Profile profile, Profile.Run run, Map<String, String> trial) {
+        // one call: each jvmArgsAppend replaces the arguments of the one before
+        List<String> forkArgs = new ArrayList<>(List.of(
+                "-D" + TileStoreFolder.PROPERTY + "=" + TileStoreFolder.parent(),
+                "-D" + Harness.WARM_UP_PROPERTY + "=" + profile.jitWarmUp().toMillis()));
+        String port = System.getProperty(ClusterBenchmark.PORT_PROPERTY);
+        if (port != null) {
+            forkArgs.add("-D" + ClusterBenchmark.PORT_PROPERTY + "=" + port);
+        }
         ChainedOptionsBuilder options = new OptionsBuilder()
-                .include("^" + Pattern.quote(run.benchmark().getName()) + "\\.")
+                .include("^" + Pattern.quote(run.benchmark().getName() + "." + trial.get("method")) + "$")
                 .forks(1)
-                .warmupIterations(timing.warmupIterations())
-                .warmupTime(timing.warmupTime())
-                .measurementIterations(timing.measurementIterations())
-                .measurementTime(timing.measurementTime())
+                .warmupIterations(run.warmupIterations())
+                .warmupTime(run.warmupTime())
+                .measurementIterations(run.measurementIterations())
+                .measurementTime(run.measurementTime())
                 .addProfiler(GCProfiler.class)
                 .addProfiler(HarnessProfiler.class)
-                .jvmArgsAppend(FORK_JVM_ARGS)
-                .jvmArgsAppend(
-                        "-D" + TileStoreFolder.PROPERTY + "=" + TileStoreFolder.parent(),
-                        "-D" + Harness.WARM_UP_PROPERTY + "="
-                                + profile.jitWarmUp().toMillis(),
-                        "-D" + RequestTimeLog.PROPERTY + "=" + requestTimes.toAbsolutePath())
+                .jvmArgsAppend(forkArgs.toArray(String[]::new))
                 .shouldFailOnError(true);
-        run.params().forEach((name, values) -> options.param(name, values.toArray(String[]::new)));
+        trial.forEach((name, value) -> {
+            if (!name.equals("method")) {
+                options.param(name, value);
+            }
+        });
         return options;
     }
 
-    private static void write(Path folder, Collection<RunResult> runs, Results results, RunInfo info)
-            throws IOException {
-        try (PrintStream json =
-                new PrintStream(Files.newOutputStream(folder.resolve("results.json")), false, StandardCharsets.UTF_8)) {
-            ResultFormatFactory.getInstance(ResultFormatType.JSON, json).writeOut(runs);
-        }
-        Files.writeString(folder.resolve("results.md"), new MarkdownReport(results, info).text());
-        String summary = new Summary(results).text();
-        Files.writeString(folder.resolve("summary.txt"), summary);
-        writeChart(folder.resolve("chart.png"), results, info);
-        System.out.println();
-        System.out.println("metatile-fanout benchmark, " + info.profile() + " profile, " + info.machine());
-        System.out.println("tile stores in " + info.tileStores());
-        System.out.println(summary);
-        System.out.println(
-                "Results in " + folder.toAbsolutePath() + ": results.json, results.md, chart.png, summary.txt"
-                        + (Files.exists(folder.resolve(RequestTimes.FILE)) ? ", " + RequestTimes.FILE : ""));
-    }
-
-    private static void writeChart(Path file, Results results, RunInfo info) throws IOException {
-        try {
-            BufferedImage chart = new ResultChart(results)
-                    .draw("metatile-fanout benchmark, " + info.profile() + " profile, " + info.startedText());
-            if (chart != null) {
-                ImageIO.write(chart, "png", file.toFile());
-            }
-        } catch (RuntimeException | LinkageError | InternalError e) {
-            LOGGER.log(
-                    Level.WARNING, "The chart could not be drawn (no usable font?); the other results are written", e);
-        }
-    }
-
     /** {@code <module>/target/benchmark-results/<name>}, found from where this class was loaded. */
-    private static Path resultsFolder(String name) {
+    private static Path resultsFolder(String name) throws URISyntaxException {
         String configured = System.getProperty(RESULTS_PROPERTY);
         if (configured != null) {
             return Path.of(configured).resolve(name);
         }
-        CodeSource source = BenchmarkMain.class.getProtectionDomain().getCodeSource();
-        if (source != null) {
-            try {
-                Path target =
-                        Path.of(source.getLocation().toURI()).toAbsolutePath().getParent();
-                if (target != null && target.getFileName().toString().equals("target")) {
-                    return target.resolve("benchmark-results").resolve(name);
-                }
-            } catch (URISyntaxException | IllegalArgumentException e) {
-                LOGGER.log(Level.FINE, "Could not tell where the benchmark classes were loaded from", e);
-            }
-        }
-        return Path.of("benchmark-results", name);
+        Path jar = Path.of(BenchmarkMain.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        Path target = jar.toAbsolutePath().getParent();
+        return target != null && target.getFileName().toString().equals("target")
+                ? target.resolve("benchmark-results").resolve(name)
+                : Path.of("benchmark-results", name);
     }
 
-    private static String command(String arguments) {
-        String launched = System.getProperty("sun.java.command", BenchmarkMain.class.getName() + " " + arguments);
-        return launched.contains(".jar") ? "java -jar " + launched : "java " + launched;
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 }

@@ -19,6 +19,10 @@ import org.openjdk.jmh.annotations.Threads;
  * otherwise idle server (before each request the server finishes the work of the previous one). Compare
  * with {@link RenderEncodeBenchmark}: rendering the metatile plus encoding one tile is the least any
  * strategy that renders the metatile can take.
+ *
+ * <p>Run: {@code java -jar benchmark/target/benchmarks.jar full '^FirstTile'}, or through JMH: {@code java
+ * -jar benchmark/target/benchmarks.jar '^.*\.FirstTileBenchmark' -p format=png -prof
+ * io.github.metatilefanout.benchmark.HarnessProfiler}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -48,7 +52,7 @@ public class FirstTileBenchmark {
     public void setUp() throws Exception {
         harness = new Harness(Strategy.of(strategy), metatile, format, Sizes.count(pool), 0);
         harness.warmUp();
-        HarnessProfiler.watch(harness.setup());
+        HarnessProfiler.watch(harness);
     }
 
     @Setup(Level.Iteration)

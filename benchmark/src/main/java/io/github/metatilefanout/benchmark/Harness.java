@@ -2,16 +2,16 @@ package io.github.metatilefanout.benchmark;
 
 import io.github.metatilefanout.benchmark.render.MapRenderer;
 import io.github.metatilefanout.benchmark.render.MapStyle;
-import io.github.metatilefanout.benchmark.serve.CostMeter;
-import io.github.metatilefanout.benchmark.serve.ImageCensus;
+import io.github.metatilefanout.benchmark.serve.Meter;
+import io.github.metatilefanout.benchmark.serve.MeteredLockProvider;
 import io.github.metatilefanout.benchmark.serve.PoolUse;
-import io.github.metatilefanout.benchmark.serve.Seeder;
 import io.github.metatilefanout.benchmark.serve.ServingSetup;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.benchmark.serve.TileServer;
 import io.github.metatilefanout.benchmark.workload.Workload;
 import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
 import io.github.metatilefanout.engine.store.FileTileStore;
@@ -20,14 +20,23 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
 
 /**
  * One strategy over a fresh file tile store in a folder of its own (see {@link TileStoreFolder}), the
- * Natural Earth renderer, the engine's PNG tile encoder with GeoServer's defaults and an in-process lock
- * provider, with its workload seeded: what a benchmark trial measures.
+ * Natural Earth renderer and the engine's PNG tile encoder with GeoServer's defaults, with its workload
+ * seeded: what a benchmark trial measures. One node with an in-process lock provider, or several nodes
+ * (a server each, sharing the store) with a lock provider each; requests go to the nodes in turn, as a
+ * load balancer sends them.
  */
 final class Harness implements AutoCloseable {
 
@@ -40,29 +49,46 @@ final class Harness implements AutoCloseable {
      */
     static final String WARM_UP_PROPERTY = "benchmark.jitWarmUpMillis";
 
+    /** The engine's INFO lines (its pool size, at every start) would fill the console; warnings still show. */
+    private static final Logger ENGINE_LOG = Logger.getLogger("io.github.metatilefanout.engine");
+
+    static {
+        ENGINE_LOG.setLevel(Level.WARNING);
+    }
+
     private final Path root;
     private final ServingSetup setup;
     private final Workload workload;
-    private final TileServer server;
+    private final List<TileServer> servers = new ArrayList<>();
     private PoolUse poolUseBefore = PoolUse.NONE;
 
+    /** One node with an in-process lock provider. */
     Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent) throws IOException {
+        this(strategy, metatile, format, poolSize, hitPercent, List.of(new MemoryLockProvider()));
+    }
+
+    /** A node per lock provider of {@code nodes}. */
+    Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent, List<LockProvider> nodes)
+            throws IOException {
         MetatileGeometry geometry = Sizes.metatile(metatile);
         this.root = TileStoreFolder.create();
+        Meter meter = new Meter();
         this.setup = new ServingSetup(
                 geometry,
                 new MapRenderer(MapStyle.standard(), Sizes.format(format)),
                 new PngTileEncoder(),
                 new FileTileStore(root),
-                new MemoryLockProvider(),
+                new MeteredLockProvider(nodes.get(0), meter),
                 poolSize,
-                new ImageCensus(),
-                new CostMeter());
+                meter);
         this.workload = new Workload(geometry, hitPercent, Workload.SEED);
         if (hitPercent > 0 && strategy.caches()) {
-            Seeder.seed(setup, workload.seededMetatiles(), Sizes.cores());
+            workload.seededMetatiles().parallelStream().forEach(setup::seed); // on every core
         }
-        this.server = strategy.open(setup);
+        servers.add(strategy.open(setup));
+        for (LockProvider node : nodes.subList(1, nodes.size())) {
+            servers.add(strategy.open(setup.withLockProvider(new MeteredLockProvider(node, meter))));
+        }
     }
 
     /**
@@ -89,9 +115,9 @@ final class Harness implements AutoCloseable {
         return workload;
     }
 
-    /** Answers request number {@code i} of the workload. */
+    /** Answers request number {@code i} of the workload, on node {@code i} modulo the nodes. */
     byte[] serve(long i) throws Exception {
-        return server.getTile(workload.request(i));
+        return servers.get((int) (i % servers.size())).getTile(workload.request(i));
     }
 
     /** Answers a request for a tile of a metatile not asked for before. */
@@ -101,11 +127,13 @@ final class Harness implements AutoCloseable {
 
     /** Answers a request for {@code tile}. */
     byte[] serveTile(TileKey tile) throws Exception {
-        return server.getTile(tile);
+        return servers.get(0).getTile(tile);
     }
 
     void awaitIdle() throws InterruptedException, TimeoutException {
-        server.awaitIdle(IDLE_TIMEOUT);
+        for (TileServer server : servers) {
+            server.awaitIdle(IDLE_TIMEOUT);
+        }
     }
 
     /**
@@ -123,19 +151,49 @@ final class Harness implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("Cleaning the tile store at " + root + " failed", e);
         }
-        setup.census().resetPeak();
         setup.meter().reset();
-        poolUseBefore = server.poolUse();
+        poolUseBefore = poolUse();
     }
 
-    /** What the server did with its metatiles since the iteration started (see {@link TileServer#poolUse()}). */
-    PoolUse poolUseThisIteration() {
-        return server.poolUse().since(poolUseBefore);
+    /**
+     * What this harness saw since the iteration started, as JMH results named {@code prefix + name}: {@code
+     * images.peak}, the most metatile images alive at once (the maximum over iterations); {@code render.ms}
+     * and {@code encode.ms}, the mean time of a metatile render and of a tile encode, wherever they ran;
+     * {@code locks.perMetatile}, lock acquisitions and releases per metatile rendered; and for a server whose pool may be full {@code jobs.handedOff} and {@code jobs.ranOnCaller}, the metatiles
+     * it handed to its pool and those it encoded on the request thread (summed over the iterations).
+     */
+    List<Result> figures(String prefix) {
+        List<Result> figures = new ArrayList<>();
+        figures.add(new ScalarResult(prefix + "images.peak", setup.meter().peak(), "images", AggregationPolicy.MAX));
+        double render = setup.meter().meanRenderMillis();
+        double encode = setup.meter().meanEncodeMillis();
+        if (!Double.isNaN(render)) {
+            figures.add(new ScalarResult(prefix + "render.ms", render, "ms", AggregationPolicy.AVG));
+        }
+        if (!Double.isNaN(encode)) {
+            figures.add(new ScalarResult(prefix + "encode.ms", encode, "ms", AggregationPolicy.AVG));
+        }
+        double locks = setup.meter().lockOperationsPerRender();
+        if (locks > 0) {
+            figures.add(new ScalarResult(prefix + "locks.perMetatile", locks, "operations", AggregationPolicy.AVG));
+        }
+        PoolUse used = poolUse().since(poolUseBefore);
+        if (!used.equals(PoolUse.NONE)) {
+            figures.add(
+                    new ScalarResult(prefix + "jobs.handedOff", used.handedOff(), "metatiles", AggregationPolicy.SUM));
+            figures.add(new ScalarResult(
+                    prefix + "jobs.ranOnCaller", used.ranOnCaller(), "metatiles", AggregationPolicy.SUM));
+        }
+        return figures;
+    }
+
+    private PoolUse poolUse() {
+        return servers.stream().map(TileServer::poolUse).reduce(PoolUse.NONE, PoolUse::plus);
     }
 
     @Override
     public void close() throws IOException {
-        server.close();
+        servers.forEach(TileServer::close);
         deleteTree(root);
     }
 

@@ -2,11 +2,15 @@ package io.github.metatilefanout.benchmark;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
@@ -14,241 +18,185 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <ul>
  *   <li>{@link #QUICK}: a representative subset for the README's main job, under 3 minutes on 2 cores;
- *   <li>{@link #SMOKE}: the quick scenarios with one short iteration each and no warm-up, to keep the
- *       harness working (CI);
- *   <li>{@link #FULL}: every scenario of the issue, about 85 minutes on 2 cores.
+ *   <li>{@link #SMOKE}: the quick runs with one short iteration each and no warm-up, to keep the harness
+ *       working (CI);
+ *   <li>{@link #FULL}: every scenario, about 85 minutes on 2 cores.
  * </ul>
+ *
+ * A profile's runs are a table, a run a line: the benchmark class's simple name, its warm-up and measured
+ * iterations ({@code 1x3s 3x4s}: one of 3 s, three of 4 s), and its parameters' values. To add a scenario:
+ * its benchmark class, and its lines here.
  */
 public enum Profile {
-    SMOKE(
-            Duration.ZERO,
-            new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
-            new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
-            new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
-            new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300)),
-            new Timing(0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300))),
-    QUICK(
-            Duration.ofSeconds(2),
-            new Timing(1, TimeValue.seconds(1), 2, TimeValue.seconds(2)),
-            new Timing(1, TimeValue.seconds(1), 2, TimeValue.seconds(3)),
-            new Timing(1, TimeValue.milliseconds(2500), 1, TimeValue.milliseconds(2500)),
-            new Timing(1, TimeValue.seconds(1), 1, TimeValue.milliseconds(1500)),
-            new Timing(0, TimeValue.milliseconds(100), 2, TimeValue.milliseconds(100))),
-    FULL(
-            Duration.ofSeconds(8),
-            new Timing(1, TimeValue.seconds(3), 3, TimeValue.seconds(4)),
-            new Timing(1, TimeValue.seconds(4), 4, TimeValue.seconds(6)),
-            new Timing(2, TimeValue.seconds(3), 3, TimeValue.seconds(3)),
-            new Timing(1, TimeValue.seconds(2), 3, TimeValue.seconds(2)),
-            new Timing(1, TimeValue.milliseconds(100), 48, TimeValue.milliseconds(100)));
+    SMOKE(Duration.ZERO, Profile.QUICK_RUNS),
+    QUICK(Duration.ofSeconds(2), Profile.QUICK_RUNS),
+    FULL(Duration.ofSeconds(8), Profile.FULL_RUNS);
+
+    private static final String QUICK_RUNS =
+            """
+            # saturation with nothing to gain, and 75 % hits under light and heavy load: 4x4 RGBA PNG
+            ThroughputBenchmark 1x1s 2x2s strategies=sequential,upstream-2.27,fanout,direct hits=0 clients=4xcores metatile=4x4 pool=2xcores format=png
+            ThroughputBenchmark 1x1s 2x2s strategies=sequential,upstream-2.27,fanout hits=75 clients=1,4xcores metatile=4x4 pool=2xcores format=png
+            # the same strategies in turn in one JVM, where the gain is: 75 % hits, one client
+            ThroughputBenchmark 1x1s 2x3s strategies=sequential+upstream-2.27+fanout hits=75 clients=1 metatile=4x4 pool=2xcores format=png
+            # time to first tile and what it cannot avoid, 4x4 and 10x10
+            FirstTileBenchmark 1x2500ms 1x2500ms strategy=sequential,upstream-2.27,fanout metatile=4x4 pool=2xcores format=png
+            FirstTileBenchmark 1x2500ms 1x2500ms strategy=sequential,fanout metatile=10x10 pool=2xcores format=png
+            RenderEncodeBenchmark 1x1s 1x1500ms metatile=4x4,10x10 format=png
+            # under load: 8 clients, pool 2, every request a miss, iterations of one invocation (a batch per client
+            # and strategy); 4x4 only (10x10 would add about 20 s), too few invocations for the verdict
+            LoadedFirstTileBenchmark 0x100ms 2x100ms strategies=sequential+fanout hits=0 clients=8 metatile=4x4 pool=2 format=png
+            """;
+
+    private static final String FULL_RUNS =
+            """
+            # every hit ratio, metatile shape and client count, RGBA PNG, default pool, each strategy in its own JVM
+            ThroughputBenchmark 1x3s 3x4s strategies=sequential,upstream-2.27,fanout hits=0,50,75,90 clients=1,cores,4xcores metatile=4x4,10x10 pool=2xcores format=png
+            # 8-bit palette PNG at saturation and at 75 % hits
+            ThroughputBenchmark 1x3s 3x4s strategies=sequential,upstream-2.27,fanout hits=0,75 clients=4xcores metatile=4x4,10x10 pool=2xcores format=png8
+            # other pool sizes, sequential measured again beside each, so that ratios compare trials minutes apart
+            ThroughputBenchmark 1x3s 3x4s strategies=sequential,upstream-2.27,fanout hits=0,75 clients=4xcores metatile=4x4,10x10 pool=cores,4xcores format=png
+            ThroughputBenchmark 1x3s 3x4s strategies=sequential,fanout hits=0,75 clients=4xcores metatile=4x4,10x10 pool=0 format=png
+            # saturation at every pool size and 75 % hits with one client, the strategies in turn in one JVM
+            ThroughputBenchmark 1x4s 4x6s strategies=sequential+upstream-2.27+fanout hits=0 clients=4xcores metatile=4x4,10x10 pool=cores,2xcores,4xcores format=png
+            ThroughputBenchmark 1x4s 4x6s strategies=sequential+upstream-2.27+fanout hits=0 clients=4xcores metatile=4x4,10x10 pool=2xcores format=png8
+            ThroughputBenchmark 1x4s 4x6s strategies=sequential+upstream-2.27+fanout hits=75 clients=1 metatile=4x4,10x10 pool=2xcores format=png
+            # no cache at all
+            ThroughputBenchmark 1x3s 3x4s strategies=direct hits=0 clients=1,cores,4xcores metatile=4x4 pool=2xcores format=png
+            ThroughputBenchmark 1x3s 3x4s strategies=direct hits=0 clients=4xcores metatile=4x4 pool=2xcores format=png8
+            FirstTileBenchmark 2x3s 3x3s strategy=sequential,upstream-2.27,fanout,direct metatile=4x4,10x10 pool=2xcores format=png,png8
+            RenderEncodeBenchmark 1x2s 3x2s metatile=4x4,10x10 format=png,png8
+            # under load: 8 clients, pool 2, every request a miss, the three in turn; 48 invocations time about
+            # 2,300 requests per strategy, enough for the verdict's interval
+            LoadedFirstTileBenchmark 1x100ms 48x100ms strategies=sequential+upstream-2.27+fanout hits=0 clients=8 metatile=4x4,10x10 pool=2 format=png
+            # the same on two nodes sharing a PostgreSQL lock registry, fanout with either lock protocol; and the
+            # cost of one lock acquisition and one release there
+            ClusterBenchmark 1x100ms 24x100ms strategies=sequential+upstream-2.27+fanout+fanout-storing-lock hits=0 clients=8 metatile=4x4,10x10 pool=2 format=png
+            PostgresLockBenchmark 1x2s 3x2s
+            """;
 
     /**
-     * How long each trial runs.
+     * One JMH run: a benchmark class, how long each trial runs, and the values of its parameters (all
+     * combinations are run). Strategies ignore what does not apply to them: sequential and direct the pool
+     * size, direct the hits and the metatile shape.
      *
+     * @param benchmark the benchmark class
      * @param warmupIterations warm-up iterations
      * @param warmupTime length of each
      * @param measurementIterations measured iterations
      * @param measurementTime length of each
-     */
-    public record Timing(
-            int warmupIterations, TimeValue warmupTime, int measurementIterations, TimeValue measurementTime) {}
-
-    /**
-     * One JMH run: a benchmark class and the values of its parameters (all combinations are run, the
-     * strategies of one scenario one after the other). Strategies ignore what does not apply to them:
-     * sequential and direct the pool size, direct the hits and the metatile shape.
-     *
-     * @param benchmark the benchmark class
      * @param params values per parameter
+     * @param line the run's line in the table
      */
-    public record Run(Class<?> benchmark, Map<String, List<String>> params) {}
+    public record Run(
+            Class<?> benchmark,
+            int warmupIterations,
+            TimeValue warmupTime,
+            int measurementIterations,
+            TimeValue measurementTime,
+            Map<String, List<String>> params,
+            String line) {
 
-    private static final List<String> CACHING = List.of("sequential", "upstream-2.27", "fanout");
-    private static final List<String> ALL = List.of("sequential", "upstream-2.27", "fanout", "direct");
-
-    private final Duration jitWarmUp;
-    private final Timing throughput;
-    private final Timing interleaved;
-    private final Timing firstTile;
-    private final Timing costs;
-    private final Timing loadedFirstTile;
-
-    /**
-     * @param jitWarmUp how long each throughput and first-tile trial is first served to one client, before
-     *     JMH's own warm-up
-     * @param throughput timing of {@link ThroughputBenchmark}
-     * @param interleaved timing of {@link InterleavedThroughputBenchmark}, whose invocations serve a batch
-     *     through each of three strategies
-     * @param firstTile timing of {@link FirstTileBenchmark}, whose invocations are few and need a longer
-     *     warm-up
-     * @param costs timing of {@link RenderEncodeBenchmark}
-     * @param loadedFirstTile timing of {@link LoadedFirstTileBenchmark}, whose invocations each serve a
-     *     batch per client through each strategy compared (seconds each): iterations of 100 ms run one
-     *     invocation each, and about 48 requests of each batch are timed; the summary's check needs 20
-     *     invocations and 1,000 requests per strategy at least, and an interval narrow enough: {@code full}'s 48
-     *     time about 2,300 requests per strategy
-     */
-    Profile(
-            Duration jitWarmUp,
-            Timing throughput,
-            Timing interleaved,
-            Timing firstTile,
-            Timing costs,
-            Timing loadedFirstTile) {
-        this.jitWarmUp = jitWarmUp;
-        this.throughput = throughput;
-        this.interleaved = interleaved;
-        this.firstTile = firstTile;
-        this.costs = costs;
-        this.loadedFirstTile = loadedFirstTile;
-    }
-
-    /** The profile called {@code name}, case-insensitively. */
-    public static Profile of(String name) {
-        try {
-            return valueOf(name.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Unknown profile '" + name + "'; expected quick, full or smoke", e);
+        /** The trials JMH runs: one per method and combination of values, as {@code method} and values. */
+        List<Map<String, String>> trials() {
+            List<Map<String, String>> trials = Arrays.stream(benchmark.getMethods())
+                    .filter(m -> m.isAnnotationPresent(Benchmark.class))
+                    .map(m -> Map.of("method", m.getName()))
+                    .sorted(Comparator.comparing(m -> m.get("method")))
+                    .toList();
+            for (Map.Entry<String, List<String>> param : params.entrySet()) {
+                List<Map<String, String>> more = new ArrayList<>();
+                for (Map<String, String> trial : trials) {
+                    for (String value : param.getValue()) {
+                        Map<String, String> with = new LinkedHashMap<>(trial);
+                        with.put(param.getKey(), value);
+                        more.add(with);
+                    }
+                }
+                trials = more;
+            }
+            return trials;
         }
     }
 
-    /** How long each throughput and first-tile trial is served to one client before JMH's warm-up. */
+    private final Duration jitWarmUp;
+    private final String runs;
+
+    /**
+     * @param jitWarmUp how long each harness is first served to one client, before JMH's own warm-up
+     * @param runs the table of runs
+     */
+    Profile(Duration jitWarmUp, String runs) {
+        this.jitWarmUp = jitWarmUp;
+        this.runs = runs;
+    }
+
+    /** How long each harness is first served to one client before JMH's warm-up. */
     public Duration jitWarmUp() {
         return jitWarmUp;
     }
 
-    /** How long the trials of {@code benchmark} run. */
-    public Timing timing(Class<?> benchmark) {
-        if (benchmark == ThroughputBenchmark.class) {
-            return throughput;
-        }
-        if (benchmark == InterleavedThroughputBenchmark.class) {
-            return interleaved;
-        }
-        if (benchmark == FirstTileBenchmark.class) {
-            return firstTile;
-        }
-        if (benchmark == RenderEncodeBenchmark.class) {
-            return costs;
-        }
-        if (benchmark == LoadedFirstTileBenchmark.class) {
-            return loadedFirstTile;
-        }
-        throw new IllegalArgumentException("No timing for " + benchmark.getName());
+    /**
+     * The nominal seconds of one trial of {@code run}: its iterations and its JIT warm-up (one per strategy
+     * served in turn), without the JVM's start or seeding.
+     */
+    double nominalSeconds(Run run) {
+        List<String> strategies = run.params().getOrDefault("strategies", List.of("one"));
+        long millis = run.warmupIterations() * run.warmupTime().convertTo(TimeUnit.MILLISECONDS)
+                + run.measurementIterations() * run.measurementTime().convertTo(TimeUnit.MILLISECONDS)
+                + jitWarmUp.toMillis() * strategies.get(0).split("\\+").length;
+        return millis / 1e3;
     }
 
     /** The JMH runs of this profile, in order. */
     public List<Run> runs() {
-        return this == FULL ? fullRuns() : quickRuns();
+        List<Run> parsed = new ArrayList<>();
+        for (String line : runs.lines().filter(l -> !l.startsWith("#")).toList()) {
+            String[] words = line.split(" ");
+            Map<String, List<String>> params = new LinkedHashMap<>();
+            for (int i = 3; i < words.length; i++) {
+                String[] nameAndValues = words[i].split("=");
+                params.put(nameAndValues[0], List.of(nameAndValues[1].split(",")));
+            }
+            String[] warmup = (this == SMOKE ? "0x100ms" : words[1]).split("x");
+            String[] measured = (this == SMOKE ? "1x300ms" : words[2]).split("x");
+            try {
+                Class<?> benchmark = Class.forName(Profile.class.getPackageName() + "." + words[0]);
+                parsed.add(new Run(
+                        benchmark,
+                        Integer.parseInt(warmup[0]),
+                        time(warmup[1]),
+                        Integer.parseInt(measured[0]),
+                        time(measured[1]),
+                        params,
+                        line));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("No benchmark class " + words[0], e);
+            }
+        }
+        return parsed;
     }
 
     /**
-     * The JMH runs of this profile, in order, of the benchmark classes whose simple name {@code benchmarks}
-     * finds.
+     * The JMH runs of this profile, in order, whose line in the table {@code only} finds: {@code
+     * LoadedFirstTile}, {@code ^FirstTile}, or {@code Throughput.*\+} for the strategies in turn.
      *
      * @throws IllegalArgumentException if there are none
      */
-    public List<Run> runs(Pattern benchmarks) {
-        List<Run> selected = runs().stream()
-                .filter(run ->
-                        benchmarks.matcher(run.benchmark().getSimpleName()).find())
-                .toList();
+    public List<Run> runs(Pattern only) {
+        List<Run> selected =
+                runs().stream().filter(run -> only.matcher(run.line()).find()).toList();
         if (selected.isEmpty()) {
             throw new IllegalArgumentException("No benchmark of the " + name().toLowerCase(Locale.ROOT)
-                    + " profile matches '" + benchmarks.pattern() + "'");
+                    + " profile matches '" + only.pattern() + "'");
         }
         return selected;
     }
 
-    private static List<Run> quickRuns() {
-        List<Run> runs = new ArrayList<>();
-        // saturation with nothing to gain, and 75 % hits under light and heavy load: 4x4 RGBA PNG
-        runs.add(throughput(ALL, "0", "4x4", "2xcores", List.of("4xcores"), "png"));
-        runs.add(throughput(CACHING, "75", "4x4", "2xcores", List.of("1", "4xcores"), "png"));
-        // the same strategies in one JVM, where the gain is: 75 % hits, one client
-        runs.add(interleaved("75", "4x4", "2xcores", "1", "png"));
-        // time to first tile and what it cannot avoid, 4x4 and 10x10
-        runs.add(firstTile(CACHING, "4x4", "png"));
-        runs.add(firstTile(List.of("sequential", "fanout"), "10x10", "png"));
-        runs.add(costs("4x4,10x10", "png"));
-        // time to first tile under load: 8 clients, pool 2, every request a miss, sequential and fanout in turn;
-        // 4x4 only (10x10, in full, would add about 20 s here)
-        runs.add(loadedFirstTile("sequential+fanout", "4x4"));
-        return runs;
-    }
-
-    private static List<Run> fullRuns() {
-        List<String> allClients = List.of("1", "cores", "4xcores");
-        List<Run> runs = new ArrayList<>();
-        // every hit ratio, metatile shape and client count, RGBA PNG, default pool
-        runs.add(throughput(CACHING, "0,50,75,90", "4x4,10x10", "2xcores", allClients, "png"));
-        // 8-bit palette PNG at saturation and at 75 % hits
-        runs.add(throughput(CACHING, "0,75", "4x4,10x10", "2xcores", List.of("4xcores"), "png8"));
-        // other pool sizes at saturation and at 75 % hits, sequential measured again beside each so that
-        // ratios compare trials minutes apart (upstream-2.27 needs a pool)
-        runs.add(throughput(CACHING, "0,75", "4x4,10x10", "cores,4xcores", List.of("4xcores"), "png"));
-        runs.add(throughput(List.of("sequential", "fanout"), "0,75", "4x4,10x10", "0", List.of("4xcores"), "png"));
-        // what the checks read: saturation at every pool size and 75 % hits with one client, the strategies
-        // interleaved in one JVM
-        runs.add(interleaved("0", "4x4,10x10", "cores,2xcores,4xcores", "4xcores", "png"));
-        runs.add(interleaved("0", "4x4,10x10", "2xcores", "4xcores", "png8"));
-        runs.add(interleaved("75", "4x4,10x10", "2xcores", "1", "png"));
-        // no cache at all
-        runs.add(throughput(List.of("direct"), "0", "4x4", "2xcores", allClients, "png"));
-        runs.add(throughput(List.of("direct"), "0", "4x4", "2xcores", List.of("4xcores"), "png8"));
-        runs.add(firstTile(ALL, "4x4,10x10", "png,png8"));
-        runs.add(costs("4x4,10x10", "png,png8"));
-        // time to first tile under load: 8 clients, pool 2, every request a miss, the three in turn
-        runs.add(loadedFirstTile("sequential+upstream-2.27+fanout", "4x4,10x10"));
-        return runs;
-    }
-
-    private static Run throughput(
-            List<String> strategies, String hits, String metatiles, String pools, List<String> clients, String format) {
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        params.put("strategy", strategies);
-        params.put("hits", List.of(hits.split(",")));
-        params.put("metatile", List.of(metatiles.split(",")));
-        params.put("pool", List.of(pools.split(",")));
-        params.put("clients", clients);
-        params.put("format", List.of(format));
-        return new Run(ThroughputBenchmark.class, params);
-    }
-
-    private static Run interleaved(String hits, String metatiles, String pools, String clients, String format) {
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        params.put("hits", List.of(hits));
-        params.put("metatile", List.of(metatiles.split(",")));
-        params.put("pool", List.of(pools.split(",")));
-        params.put("clients", List.of(clients));
-        params.put("format", List.of(format));
-        return new Run(InterleavedThroughputBenchmark.class, params);
-    }
-
-    private static Run firstTile(List<String> strategies, String metatiles, String formats) {
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        params.put("strategy", strategies);
-        params.put("metatile", List.of(metatiles.split(",")));
-        params.put("pool", List.of("2xcores"));
-        params.put("format", List.of(formats.split(",")));
-        return new Run(FirstTileBenchmark.class, params);
-    }
-
-    /** The issue's loaded case: 8 clients and a pool of 2 whatever the cores, RGBA PNG. */
-    private static Run loadedFirstTile(String strategies, String metatiles) {
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        params.put("strategies", List.of(strategies));
-        params.put("metatile", List.of(metatiles.split(",")));
-        params.put("pool", List.of("2"));
-        params.put("clients", List.of("8"));
-        params.put("format", List.of("png"));
-        return new Run(LoadedFirstTileBenchmark.class, params);
-    }
-
-    private static Run costs(String metatiles, String formats) {
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        params.put("metatile", List.of(metatiles.split(",")));
-        params.put("format", List.of(formats.split(",")));
-        return new Run(RenderEncodeBenchmark.class, params);
+    /** {@code 3s} or {@code 2500ms}. */
+    private static TimeValue time(String word) {
+        return word.endsWith("ms")
+                ? TimeValue.milliseconds(Long.parseLong(word.substring(0, word.length() - 2)))
+                : TimeValue.seconds(Long.parseLong(word.substring(0, word.length() - 1)));
     }
 }

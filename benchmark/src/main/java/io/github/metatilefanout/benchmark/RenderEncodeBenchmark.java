@@ -23,6 +23,9 @@ import org.openjdk.jmh.annotations.Threads;
 /**
  * The two costs a first tile cannot avoid, measured on their own over the metatiles the other benchmarks
  * ask for: rendering a metatile, and encoding one of its tiles.
+ *
+ * <p>Run: {@code java -jar benchmark/target/benchmarks.jar full RenderEncode}, or through JMH: {@code java
+ * -jar benchmark/target/benchmarks.jar RenderEncodeBenchmark -p format=png}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)

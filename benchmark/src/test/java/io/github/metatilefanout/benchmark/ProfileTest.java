@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 class ProfileTest {
 
@@ -24,7 +25,7 @@ class ProfileTest {
                     .forEach((name, values) -> values.forEach(value -> {
                         switch (name) {
                             case "strategy" -> Strategy.of(value);
-                            case "strategies" -> LoadedFirstTileBenchmark.strategies(value);
+                            case "strategies" -> StrategiesInTurn.strategies(value);
                             case "hits" -> Integer.parseInt(value);
                             case "metatile" -> Sizes.metatile(value);
                             case "pool", "clients" -> Sizes.count(value);
@@ -36,18 +37,23 @@ class ProfileTest {
     }
 
     @Test
-    void smokeCoversWhatQuickCovers() {
-        assertEquals(Profile.QUICK.runs(), Profile.SMOKE.runs());
-        for (Profile.Run run : Profile.SMOKE.runs()) {
-            assertEquals(1, Profile.SMOKE.timing(run.benchmark()).measurementIterations());
-            assertEquals(0, Profile.SMOKE.timing(run.benchmark()).warmupIterations());
+    void smokeCoversWhatQuickCoversWithOneShortIteration() {
+        List<Profile.Run> quick = Profile.QUICK.runs();
+        List<Profile.Run> smoke = Profile.SMOKE.runs();
+
+        assertEquals(
+                quick.stream().map(Profile.Run::params).toList(),
+                smoke.stream().map(Profile.Run::params).toList());
+        for (Profile.Run run : smoke) {
+            assertEquals(1, run.measurementIterations());
+            assertEquals(0, run.warmupIterations());
         }
     }
 
     @ParameterizedTest
     @EnumSource(Profile.class)
     void everyProfileTimesFirstTilesUnderTheIssuesLoad(Profile profile) {
-        List<Profile.Run> loaded = profile.runs(Pattern.compile("^LoadedFirstTileBenchmark$"));
+        List<Profile.Run> loaded = profile.runs(Pattern.compile("^LoadedFirstTileBenchmark "));
 
         assertEquals(1, loaded.size());
         Map<String, List<String>> params = loaded.get(0).params();
@@ -56,9 +62,9 @@ class ProfileTest {
         assertEquals(List.of("2"), params.get("pool"));
         assertEquals(List.of("png"), params.get("format"));
         List<Strategy> compared =
-                LoadedFirstTileBenchmark.strategies(params.get("strategies").get(0));
+                StrategiesInTurn.strategies(params.get("strategies").get(0));
         assertTrue(compared.containsAll(List.of(Strategy.SEQUENTIAL, Strategy.FANOUT)), compared.toString());
-        assertTrue(profile.timing(LoadedFirstTileBenchmark.class).measurementIterations() >= 1);
+        assertTrue(loaded.get(0).measurementIterations() >= 1);
     }
 
     @Test
@@ -69,6 +75,7 @@ class ProfileTest {
                 List.of(FirstTileBenchmark.class, LoadedFirstTileBenchmark.class),
                 firstTiles.stream().map(Profile.Run::benchmark).toList());
         assertThrows(IllegalArgumentException.class, () -> Profile.QUICK.runs(Pattern.compile("NoSuchBenchmark")));
+        assertEquals(3, Profile.FULL.runs(Pattern.compile("Throughput.*\\+")).size(), "strategies in turn");
     }
 
     @Test
@@ -78,10 +85,21 @@ class ProfileTest {
 
         assertEquals(
                 List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27, Strategy.FANOUT),
-                LoadedFirstTileBenchmark.strategies(
-                        loaded.params().get("strategies").get(0)));
-        assertThrows(IllegalArgumentException.class, () -> LoadedFirstTileBenchmark.strategies("fanout"));
-        assertThrows(IllegalArgumentException.class, () -> LoadedFirstTileBenchmark.strategies("fanout+nothing"));
+                StrategiesInTurn.strategies(loaded.params().get("strategies").get(0)));
+        assertThrows(IllegalArgumentException.class, () -> StrategiesInTurn.strategies("fanout+nothing"));
+    }
+
+    @Test
+    void theProgressKnowsHowManyTrialsARunHasAndHowLongTheyTake() {
+        List<Profile.Run> quick = Profile.QUICK.runs();
+
+        // 4 + 6 throughput, 1 in turn, 3 + 2 first tile, 2 x 2 costs (two methods), 1 under load
+        assertEquals(21, quick.stream().mapToInt(r -> r.trials().size()).sum());
+        Profile.Run inTurn = quick.get(2);
+        assertEquals(List.of("sequential+upstream-2.27+fanout"), inTurn.params().get("strategies"));
+        // 1 s warm-up, 2 x 3 s measured, 2 s of JIT warm-up for each of the three strategies
+        assertEquals(13, Profile.QUICK.nominalSeconds(inTurn), 1e-9);
+        assertEquals(TimeValue.milliseconds(2500), quick.get(3).warmupTime());
     }
 
     @Test
@@ -93,6 +111,5 @@ class ProfileTest {
                         .map(Sizes::count)
                         .toList());
         assertThrows(IllegalArgumentException.class, () -> Sizes.count("many"));
-        assertThrows(IllegalArgumentException.class, () -> Profile.of("medium"));
     }
 }

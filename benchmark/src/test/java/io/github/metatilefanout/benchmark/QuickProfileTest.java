@@ -3,7 +3,10 @@ package io.github.metatilefanout.benchmark;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.metatilefanout.benchmark.report.Results;
+import io.github.metatilefanout.benchmark.report.Summary;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -20,11 +23,14 @@ class QuickProfileTest {
 
     @Test
     void quickProfileRunsAndWritesItsResults(@TempDir Path folder) throws Exception {
-        Results results = BenchmarkMain.run(Profile.QUICK, folder, "QuickProfileTest");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        Summary summary = BenchmarkMain.run(
+                Profile.QUICK, Profile.QUICK.runs(), folder, new PrintStream(console, true, StandardCharsets.UTF_8));
 
-        assertFalse(results.scenarios().isEmpty());
-        for (String file : new String[] {"results.json", "results.md", "chart.png", "summary.txt"}) {
+        assertFalse(summary.grids().isEmpty());
+        for (String file : new String[] {"jmh.log", "results.json", "summary.md", "chart.png"}) {
             assertTrue(Files.size(folder.resolve(file)) > 0, file);
         }
+        assertTrue(console.toString(StandardCharsets.UTF_8).lines().count() <= 80);
     }
 }

@@ -8,11 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.lock.LockProvider;
+import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,8 +34,8 @@ class StrategyConsistencyTest {
                 byte[] png = harness.serveMiss();
                 harness.awaitIdle();
                 pixels.put(strategy, decode(png));
-                assertEquals(0, harness.setup().census().alive(), strategy + ": images left undisposed");
-                assertTrue(harness.setup().census().peak() >= 1, strategy + ": no image counted");
+                assertEquals(0, harness.setup().meter().alive(), strategy + ": images left undisposed");
+                assertTrue(harness.setup().meter().peak() >= 1, strategy + ": no image counted");
             }
         }
         int[] reference = pixels.get(Strategy.SEQUENTIAL);
@@ -65,6 +70,30 @@ class StrategyConsistencyTest {
                 }
             }
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sequential", "fanout"})
+    void requestsAlternateBetweenTheNodes(String name) throws Exception {
+        AtomicInteger[] acquired = {new AtomicInteger(), new AtomicInteger()};
+        List<LockProvider> nodes = new ArrayList<>();
+        for (AtomicInteger count : acquired) {
+            LockProvider locks = new MemoryLockProvider();
+            nodes.add((key, timeout) -> {
+                count.incrementAndGet();
+                return locks.acquire(key, timeout);
+            });
+        }
+        try (Harness harness = new Harness(Strategy.of(name), "4x4", "png", 2, 0, nodes)) {
+            for (long request = 0; request < 4; request++) {
+                harness.serve(request);
+            }
+            harness.awaitIdle();
+        }
+
+        // four misses, two per node, each locking its own metatile: the same count on both
+        assertTrue(acquired[0].get() >= 2, name + " " + acquired[0]);
+        assertEquals(acquired[0].get(), acquired[1].get(), name);
     }
 
     private static int[] decode(byte[] png) throws IOException {

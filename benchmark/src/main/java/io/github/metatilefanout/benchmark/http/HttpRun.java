@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.net.http.HttpClient;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,6 +16,9 @@ import java.util.regex.Pattern;
  * request lists and prints, per phase, the counts, the percentiles, tiles/s and GetMaps per metatile.
  * Phases, in this order: {@code first-tile} (time to first tile, p50 and p90), {@code bursts} (sibling
  * bursts, p50 and p99), {@code load} (clients at each hit ratio, p50 and p99). See docs/benchmark.md.
+ *
+ * <p>Run: {@code java -jar benchmark/target/benchmarks.jar http --url http://127.0.0.1:8080/geoserver --layer
+ * ne:countries}; {@code http -h} lists every option.
  */
 public final class HttpRun {
 
@@ -28,98 +30,55 @@ public final class HttpRun {
         this.out = out;
     }
 
-    /**
-     * Parses {@code args}, runs, prints; prints what is wrong and the usage instead when an option is wrong.
-     */
-    public static void main(List<String> args) throws IOException, InterruptedException {
-        try {
-            new HttpRun(HttpOptions.parse(args), System.out).run();
-        } catch (IllegalArgumentException e) {
-            System.out.println(e.getMessage());
-            System.out.print(HttpOptions.usage());
-        }
-    }
-
     /** Runs the chosen phases and returns what each measured. */
     public List<PhaseResult> run() throws IOException, InterruptedException {
-        String base = options.text("url").replaceAll("/+$", "");
-        Duration timeout = options.seconds("timeout");
-        TileGrid grid = TileGrid.of(options.text("gridset"), blankToNull("grid-kind"), blankToNull("srs"));
+        String base = options.url.replaceAll("/+$", "");
+        TileGrid grid = TileGrid.of(options.gridset, options.gridKind, options.srs);
         int[] zoom = options.zoomRange();
-        int[] shape = options.metatile();
-        TileUris.Service service = options.service();
-        TileUris uris = new TileUris(
-                base, service, options.text("wms-path"), options.text("layer"), grid, options.text("format"));
-        MetatileList metatiles = MetatileList.of(
-                grid,
-                zoom[0],
-                zoom[1],
-                options.box(),
-                shape[0],
-                shape[1],
-                options.integer("seed", 0, Integer.MAX_VALUE));
-        List<String> phases = options.phases();
-        HttpClient http = TileClient.newHttpClient(timeout);
-        GetMapCounter counter = options.text("log-file").isEmpty()
+        int[] shape = options.metatileSize();
+        TileUris uris = new TileUris(base, options.service, options.wmsPath, options.layer, grid, options.format);
+        MetatileList metatiles =
+                MetatileList.of(grid, zoom[0], zoom[1], options.box(), shape[0], shape[1], options.seed);
+        HttpClient http = TileClient.newHttpClient(options.timeout());
+        GetMapCounter counter = options.logFile == null
                 ? null
-                : new GetMapCounter(Path.of(options.text("log-file")), Pattern.compile(options.text("getmap-pattern")));
-        Target target = new Target(new TileClient(http, uris, timeout), metatiles, counter);
-
+                : new GetMapCounter(options.logFile, Pattern.compile(options.getmapPattern));
+        TileClient client = new TileClient(http, uris, options.timeout());
+        Phases phases = new Phases(client, metatiles, counter);
         out.printf(
                 Locale.ROOT,
                 "http driver, %s, layer %s, %s %s, zoom %d-%d, metatile %dx%d, %d metatiles to pick from%n",
                 base,
-                options.text("layer"),
-                service,
+                options.layer,
+                options.service,
                 grid.name(),
                 zoom[0],
                 zoom[1],
                 shape[0],
                 shape[1],
                 metatiles.remaining());
-        if (options.flag("truncate")) {
-            MassTruncate.truncate(http, base, options.text("layer"), options.text("user"), timeout);
-            out.println("truncated " + options.text("layer"));
+        if (options.truncate) {
+            client.truncate(base, options.layer, options.user);
+            out.println("truncated " + options.layer);
         }
         List<PhaseResult> results = new ArrayList<>();
-        for (String phase : phases) {
+        for (String phase : options.phases) {
             switch (phase) {
-                case "first-tile" -> report(
-                        new FirstTilePhase(target)
-                                .run(options.integer("first-tiles", 1, 100_000), options.flag("drain")),
-                        results,
-                        50,
-                        90);
-                case "bursts" -> report(
-                        new SiblingBurstPhase(target)
-                                .run(options.integer("bursts", 1, 100_000), options.integer("burst-size", 1, 400)),
-                        results,
-                        50,
-                        99);
-                case "load" -> load(target, results);
+                case "first-tile" -> report(phases.firstTile(options.firstTiles, options.drain), results, 50, 90);
+                case "bursts" -> report(phases.bursts(options.bursts, options.burstSize), results, 50, 99);
+                case "load" -> load(phases, results);
                 default -> throw new IllegalStateException("unchecked phase " + phase);
             }
         }
         return results;
     }
 
-    private void load(Target target, List<PhaseResult> results) throws IOException, InterruptedException {
-        LoadPhase load = new LoadPhase(target);
-        int[] ratios = options.integers("hits", 0, 100);
-        int hotCount = options.integer("hot-metatiles", 0, 100_000);
-        List<Tile> hot = hotCount == 0 ? List.of() : load.storeHotTiles(hotCount);
-        out.println("stored " + hot.size() + " tiles of " + hotCount + " hot metatiles");
-        for (int ratio : ratios) {
-            report(
-                    load.run(
-                            options.integer("clients", 1, 1_000),
-                            new HitPattern(ratio),
-                            hot,
-                            options.integer("requests", 1, 10_000_000),
-                            options.seconds("seconds")),
-                    results,
-                    50,
-                    99);
+    private void load(Phases phases, List<PhaseResult> results) throws IOException, InterruptedException {
+        List<Tile> hot = options.hotMetatiles == 0 ? List.of() : phases.storeHotTiles(options.hotMetatiles);
+        out.println("stored " + hot.size() + " tiles of " + options.hotMetatiles + " hot metatiles");
+        for (int ratio : options.hits) {
+            Duration limit = Duration.ofSeconds(options.seconds);
+            report(phases.load(options.clients, new HitPattern(ratio), hot, options.requests, limit), results, 50, 99);
         }
     }
 
@@ -131,10 +90,5 @@ public final class HttpRun {
                 Instant.now(),
                 result.line(percents),
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-    }
-
-    private String blankToNull(String name) {
-        String value = options.text(name);
-        return value.isEmpty() ? null : value;
     }
 }

@@ -3,6 +3,7 @@ package io.github.metatilefanout.benchmark.http;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
  * What one phase of a run measured.
@@ -45,16 +46,15 @@ public record PhaseResult(String name, List<Answer> answers, long elapsedNanos, 
      * NaN when none was answered.
      */
     public double percentileMillis(double percent) {
-        long[] nanos = answers.stream()
+        double[] millis = answers.stream()
                 .filter(a -> a.status() > 0)
-                .mapToLong(Answer::nanos)
-                .sorted()
+                .mapToDouble(a -> a.nanos() / 1e6)
                 .toArray();
-        if (nanos.length == 0) {
-            return Double.NaN;
-        }
-        int rank = (int) Math.ceil(percent / 100 * nanos.length);
-        return nanos[Math.max(0, Math.min(nanos.length, rank) - 1)] / 1e6;
+        return millis.length == 0
+                ? Double.NaN
+                : new Percentile()
+                        .withEstimationType(Percentile.EstimationType.R_1)
+                        .evaluate(millis, percent);
     }
 
     /** Answers with a 200 per second of the phase's wall time. */

@@ -6,7 +6,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
 
 /** Asks a GeoServer for tiles over HTTP/1.1, each request bounded by a timeout. */
@@ -55,6 +57,31 @@ public final class TileClient {
                             || failure.getCause() instanceof HttpTimeoutException;
                     return new Answer(System.nanoTime() - start, 0, null, timedOut);
                 });
+    }
+
+    /**
+     * Empties {@code layer}'s cache through GeoWebCache's REST API ({@code POST <base>/gwc/rest/masstruncate})
+     * as {@code user} ("name:password"); fails unless the server answers 200.
+     */
+    void truncate(String base, String layer, String user) throws IOException, InterruptedException {
+        if (!user.contains(":")) {
+            throw new IllegalArgumentException("--truncate needs --user name:password");
+        }
+        String body = "<truncateLayer><layerName>"
+                + layer.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                + "</layerName></truncateLayer>";
+        String credentials = Base64.getEncoder().encodeToString(user.getBytes(StandardCharsets.UTF_8));
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/gwc/rest/masstruncate"))
+                .timeout(timeout)
+                .header("Content-Type", "text/xml")
+                .header("Authorization", "Basic " + credentials)
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException(
+                    "truncating " + layer + " answered " + response.statusCode() + ": " + response.body());
+        }
     }
 
     /** How long a request may wait for its answer. */

@@ -15,7 +15,11 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** A fully transparent 256 x 256 tile: answered from the uniform tile cache, and deflated every time. */
+/**
+ * A fully transparent 256 x 256 tile: answered from the uniform tile cache, and deflated every time.
+ *
+ * <p>Run: {@code java -jar benchmark/target/benchmarks.jar UniformTileBenchmark}.
+ */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

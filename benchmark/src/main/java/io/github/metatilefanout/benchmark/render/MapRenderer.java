@@ -34,7 +34,6 @@ public final class MapRenderer implements MetatileRenderer {
     private static final double LABEL_MARGIN = 128;
 
     private final MapStyle style;
-    private final PixelFormat pixelFormat;
     private final FixedPalette palette;
     private final LabelPainter labels;
     private final BasicStroke borderStroke;
@@ -42,15 +41,12 @@ public final class MapRenderer implements MetatileRenderer {
 
     public MapRenderer(MapStyle style, PixelFormat pixelFormat) {
         this.style = Objects.requireNonNull(style, "style");
-        this.pixelFormat = Objects.requireNonNull(pixelFormat, "pixelFormat");
-        this.palette = pixelFormat == PixelFormat.PALETTE ? FixedPalette.of(style) : null;
+        this.palette = Objects.requireNonNull(pixelFormat, "pixelFormat") == PixelFormat.PALETTE
+                ? FixedPalette.of(style)
+                : null;
         this.labels = new LabelPainter(style);
         this.borderStroke = new BasicStroke(style.borderWidth(), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
         this.coastStroke = new BasicStroke(style.coastWidth(), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
-    }
-
-    public PixelFormat pixelFormat() {
-        return pixelFormat;
     }
 
     @Override
@@ -70,10 +66,8 @@ public final class MapRenderer implements MetatileRenderer {
         try {
             g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
             g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
-            if (!style.transparentBackground()) {
-                g.setColor(style.sea());
-                g.fillRect(0, 0, frame.width(), frame.height());
-            }
+            g.setColor(style.sea());
+            g.fillRect(0, 0, frame.width(), frame.height());
             drawMap(g, frame, MapData.of(MapScale.forZoom(frame.zoom())));
         } finally {
             g.dispose();

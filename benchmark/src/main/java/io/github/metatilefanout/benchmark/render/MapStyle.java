@@ -8,7 +8,7 @@ import java.util.List;
  * How the map is drawn: sea, land, countries in a few alternating fills, country borders, coastlines and
  * country names with a halo.
  *
- * @param sea the background; ignored when {@code transparentBackground}
+ * @param sea the background
  * @param land the fill of land masses
  * @param countryFills fills countries take in turn, by their order in the data
  * @param border the stroke of country borders
@@ -17,7 +17,6 @@ import java.util.List;
  * @param coastWidth its width in pixels
  * @param labelText the fill of country names
  * @param labelHalo the halo around country names
- * @param transparentBackground whether the sea is left transparent
  */
 public record MapStyle(
         Color sea,
@@ -28,8 +27,7 @@ public record MapStyle(
         Color coast,
         float coastWidth,
         Color labelText,
-        Color labelHalo,
-        boolean transparentBackground) {
+        Color labelHalo) {
 
     public MapStyle {
         countryFills = List.copyOf(countryFills);
@@ -56,14 +54,7 @@ public record MapStyle(
                 new Color(0x4F7FA6),
                 1.2f,
                 new Color(0x333333),
-                Color.WHITE,
-                false);
-    }
-
-    /** The same style with a transparent sea. */
-    public MapStyle withTransparentBackground() {
-        return new MapStyle(
-                sea, land, countryFills, border, borderWidth, coast, coastWidth, labelText, labelHalo, true);
+                Color.WHITE);
     }
 
     /** The fill of the country at {@code index} in the data. */

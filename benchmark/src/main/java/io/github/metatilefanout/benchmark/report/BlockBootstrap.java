@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
  * Confidence intervals for the ratio of a quantile of one strategy's request times to the same quantile of
@@ -13,8 +14,8 @@ import java.util.SplittableRandom;
  * <p>Whole invocations, because the requests of one batch are not independent (they share the machine's
  * state during that batch, and a slow request delays the others of its client); paired, because both
  * strategies' batches of one invocation ran seconds apart, so what slowed the machine then weighs on both.
- * The interval is the percentile interval of the resampled ratios. A fixed seed makes a report reproducible
- * from its request times.
+ * The interval is the percentile interval of the resampled ratios. Quantiles are estimated as JMH does
+ * (Commons Math's default). A fixed seed makes a report reproducible from its request times.
  */
 final class BlockBootstrap {
 
@@ -23,7 +24,7 @@ final class BlockBootstrap {
      *
      * @param quantile the quantile, such as 0.99
      * @param ratio the ratio measured over every request
-     * @param low the interval's lower end
+     * @param low the interval's lower end, NaN when not computed
      * @param high its upper end
      */
     record Ratio(double quantile, double ratio, double low, double high) {
@@ -31,6 +32,11 @@ final class BlockBootstrap {
         /** How many times the lower end the upper end is: 1 for an interval of no width. */
         double spread() {
             return high / low;
+        }
+
+        /** {@code p50} for the median, {@code p99} for the 99th percentile. */
+        String name() {
+            return "p" + Math.round(quantile * 100);
         }
     }
 
@@ -53,12 +59,10 @@ final class BlockBootstrap {
      * The ratio of each of {@code quantiles} of {@code a}'s times to the same quantile of {@code b}'s, with
      * its central {@code confidence} interval.
      *
-     * @param a the times of one strategy, one array per invocation
+     * @param a the times of one strategy, one array per invocation, none empty
      * @param b the other's, the same invocations in the same order
      * @param confidence between 0 and 1 exclusive, such as 0.95
      * @param quantiles between 0 and 1 exclusive, such as 0.5 and 0.99
-     * @throws IllegalArgumentException if {@code a} and {@code b} have not the same number of invocations,
-     *     or an invocation has no time for one of them
      */
     List<Ratio> ratios(List<double[]> a, List<double[]> b, double confidence, double... quantiles) {
         if (a.size() != b.size() || a.isEmpty()) {
@@ -68,94 +72,54 @@ final class BlockBootstrap {
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence is " + confidence + "; allowed range is 0 to 1 exclusive");
         }
-        for (int i = 0; i < a.size(); i++) {
-            if (a.get(i).length == 0 || b.get(i).length == 0) {
-                throw new IllegalArgumentException("Invocation " + i + " has no time for one of the two");
-            }
-        }
         double[][] resampled = new double[quantiles.length][resamples];
         int[] drawn = new int[a.size()];
         SplittableRandom random = new SplittableRandom(seed);
-        double[] pooledA = new double[longest(a) * a.size()];
-        double[] pooledB = new double[longest(b) * b.size()];
         for (int r = 0; r < resamples; r++) {
-            for (int i = 0; i < drawn.length; i++) {
-                drawn[i] = random.nextInt(drawn.length);
-            }
-            int countA = pool(a, drawn, pooledA);
-            int countB = pool(b, drawn, pooledB);
+            Arrays.setAll(drawn, i -> random.nextInt(drawn.length));
+            Percentile pooledA = pooled(a, drawn);
+            Percentile pooledB = pooled(b, drawn);
             for (int q = 0; q < quantiles.length; q++) {
-                resampled[q][r] = quantile(pooledA, countA, quantiles[q]) / quantile(pooledB, countB, quantiles[q]);
+                resampled[q][r] = pooledA.evaluate(100 * quantiles[q]) / pooledB.evaluate(100 * quantiles[q]);
             }
         }
         List<Ratio> measured = pointRatios(a, b, quantiles);
+        double tail = 100 * (1 - confidence) / 2;
         List<Ratio> ratios = new ArrayList<>(quantiles.length);
-        double tail = (1 - confidence) / 2;
         for (int q = 0; q < quantiles.length; q++) {
-            Arrays.sort(resampled[q]);
+            Percentile interval = new Percentile();
+            interval.setData(resampled[q]);
             ratios.add(new Ratio(
-                    quantiles[q],
-                    measured.get(q).ratio(),
-                    quantile(resampled[q], resamples, tail),
-                    quantile(resampled[q], resamples, 1 - tail)));
+                    quantiles[q], measured.get(q).ratio(), interval.evaluate(tail), interval.evaluate(100 - tail)));
         }
         return ratios;
     }
 
-    /**
-     * The ratio of each of {@code quantiles} of {@code a}'s times to the same quantile of {@code b}'s, over
-     * every request, with no interval (NaN ends).
-     */
+    /** The ratio of each quantile over every request, with no interval (NaN ends). */
     static List<Ratio> pointRatios(List<double[]> a, List<double[]> b, double... quantiles) {
-        double[] pooledA = pooled(a);
-        double[] pooledB = pooled(b);
+        int[] every = new int[a.size()];
+        Arrays.setAll(every, i -> i);
+        Percentile pooledA = pooled(a, every);
+        Percentile pooledB = pooled(b, every);
         List<Ratio> ratios = new ArrayList<>(quantiles.length);
         for (double q : quantiles) {
-            double ratio = quantile(pooledA, pooledA.length, q) / quantile(pooledB, pooledB.length, q);
-            ratios.add(new Ratio(q, ratio, Double.NaN, Double.NaN));
+            ratios.add(new Ratio(q, pooledA.evaluate(100 * q) / pooledB.evaluate(100 * q), Double.NaN, Double.NaN));
         }
         return ratios;
     }
 
-    /**
-     * The {@code q} quantile of the first {@code count} values of {@code sorted}, estimated as JMH does
-     * (Apache Commons Math's default: position {@code q (n + 1)}, interpolated between neighbours).
-     */
-    static double quantile(double[] sorted, int count, double q) {
-        double position = q * (count + 1);
-        if (position < 1) {
-            return sorted[0];
-        }
-        if (position >= count) {
-            return sorted[count - 1];
-        }
-        int below = (int) position;
-        double lower = sorted[below - 1];
-        return lower + (position - below) * (sorted[below] - lower);
-    }
-
-    /** Copies the invocations {@code drawn} of {@code times} into {@code pooled}, sorted; returns how many. */
-    private static int pool(List<double[]> times, int[] drawn, double[] pooled) {
+    /** The times of the invocations {@code drawn}, ready for quantiles. */
+    private static Percentile pooled(List<double[]> times, int[] drawn) {
+        double[] pooled =
+                new double[Arrays.stream(drawn).map(i -> times.get(i).length).sum()];
         int count = 0;
         for (int invocation : drawn) {
             double[] batch = times.get(invocation);
             System.arraycopy(batch, 0, pooled, count, batch.length);
             count += batch.length;
         }
-        Arrays.sort(pooled, 0, count);
-        return count;
-    }
-
-    private static double[] pooled(List<double[]> times) {
-        double[] pooled =
-                new double[times.stream().mapToInt(batch -> batch.length).sum()];
-        int[] every = new int[times.size()];
-        Arrays.setAll(every, i -> i);
-        pool(times, every, pooled);
-        return pooled;
-    }
-
-    private static int longest(List<double[]> times) {
-        return times.stream().mapToInt(batch -> batch.length).max().orElse(0);
+        Percentile percentile = new Percentile();
+        percentile.setData(pooled);
+        return percentile;
     }
 }

@@ -1,11 +1,11 @@
 package io.github.metatilefanout.benchmark.report;
 
-/** Resolves counts given relative to the cores ({@code cores}, {@code 4xcores}) on this machine. */
+/** Reads parameter values: counts given relative to the cores, hit ratios. */
 public final class Counts {
 
     private Counts() {}
 
-    /** {@code "0"}, {@code "1"} or any number, {@code "cores"}, or {@code "<n>xcores"}. */
+    /** {@code "0"}, {@code "1"} or any number, {@code "cores"}, or {@code "<n>xcores"}, on this machine. */
     public static int resolve(String value) {
         int cores = Runtime.getRuntime().availableProcessors();
         if (value.equals("cores")) {
@@ -20,5 +20,14 @@ public final class Counts {
             throw new IllegalArgumentException(
                     "Count '" + value + "' is neither a number, 'cores' nor '<n>xcores' such as '2xcores'");
         }
+    }
+
+    /** How a parameter's value is shown: counts resolved, hits in percent. */
+    static String shown(String param, String value) {
+        return switch (param) {
+            case "pool", "clients" -> Integer.toString(resolve(value));
+            case "hits" -> value + "%";
+            default -> value;
+        };
     }
 }

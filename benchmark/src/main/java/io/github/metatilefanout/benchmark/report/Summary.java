@@ -2,434 +2,278 @@ package io.github.metatilefanout.benchmark.report;
 
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
- * The closing text of a run: the ratio of {@code fanout}'s throughput to every other strategy's in each
- * scenario, time to first tile under load per strategy, and the issue's checks as PASS / FAIL lines.
- *
- * <p><b>First tile under load.</b> With 8 clients on 2 cores every strategy keeps the cores busy and does
- * the same work per miss, so in a closed loop (Little's law: the same throughput gives the same mean time
- * per request) no strategy can be faster on average; the promise is that {@code fanout} is no worse.
- * Comparing two percentiles point for point cannot show that: measured twice on the same code path, p99
- * differed by up to 18 % with 384 requests per strategy. The check therefore asks that, for both the p50
- * and the p99, the ratio {@code fanout} / {@code sequential} be at most 1.00 or that its {@value
- * #CONFIDENCE_PERCENT} % interval include 1.00, the interval coming from a paired block bootstrap over
- * whole invocations ({@link BlockBootstrap}; the requests of one batch are correlated, both strategies'
- * batches of one invocation ran seconds apart). It cannot pass on too little data (too few invocations or requests: the line says SKIP, as in the quick
- * profile, which times too few on purpose):
- *
- * <ul>
- *   <li>{@value #MIN_INVOCATIONS} invocations at least ({@link #MIN_INVOCATIONS}): a bootstrap over fewer
- *       blocks makes intervals too narrow, as it sees too few distinct batches;
- *   <li>{@value #MIN_REQUESTS} requests per strategy at least ({@link #MIN_REQUESTS}): the p99 then rests on
- *       ten requests or more above it, not on a handful;
- *   <li>each interval that reaches above 1.00 no wider than {@value #MAX_SPREAD} times its lower end ({@link
- *       #MAX_SPREAD}): an interval that wide includes 1.00 whatever the strategies do, so a pass would mean
- *       little (an interval wholly below 1.00 shows fanout faster, however wide). Times
- *       drawn like the measured ones (log-normal, p99 about 3.3 times the p50, a little batch-to-batch
- *       drift) give a p99 interval about 1.25 wide with the full profile's 2,300 requests per strategy, and
- *       1.3 with 1,700; on 2 cores shared with other builds, 4x4 intervals of 1.3 (p50) and 2.0 (p99) were
- *       measured.
- * </ul>
- *
- * {@value #BOOTSTRAP_RESAMPLES} resamples ({@link #BOOTSTRAP_RESAMPLES}) put the interval's ends within
- * about 1 % of where more resamples would; a fixed seed ({@link #BOOTSTRAP_SEED}) gives the same report
- * from the same request times. The plain point comparison of JMH's percentiles is printed beside it as an
- * INFO line.
+ * A run's results as Markdown tables, one per benchmark measured: a row per scenario (in the order they
+ * ran), a column per strategy (or per method) with its ratio to {@code sequential}, and beside them the
+ * bounds the same run measured. The only verdicts are those a confidence interval decides ({@link
+ * NoWorseCheck}); every other comparison is shown, not judged. A benchmark that {@link #table} does not
+ * know gets a table of its primary score.
  */
 public final class Summary {
 
-    /** The most time to first tile may exceed rendering plus encoding one tile. */
-    static final double FIRST_TILE_ALLOWANCE = 1.25;
+    /** The strategy every ratio is to. */
+    static final String BASELINE = Strategy.SEQUENTIAL.toString();
 
-    /** Throughput fanout must keep against sequential when there is nothing to gain. */
-    static final double SATURATION_VS_SEQUENTIAL = 0.97;
+    /**
+     * How a benchmark's trials read.
+     *
+     * @param title the table's title
+     * @param figures the figures shown per strategy, joined by " / " when several
+     * @param format how a figure is printed
+     */
+    record Table(String title, List<String> figures, String format) {}
 
-    /** Throughput fanout must keep against upstream-2.27 at saturation. */
-    static final double SATURATION_VS_UPSTREAM = 1.0;
+    /**
+     * A table's figures, for the text and the chart.
+     *
+     * @param benchmark the benchmark, as {@link Trial#benchmark()} names it
+     * @param title the title, with the parameters every row shares
+     * @param varying the parameters that differ between rows
+     * @param owners the strategies (or methods) measured, in column order
+     * @param rows the rows, each the trials of one scenario merged
+     * @param table how the figures read
+     */
+    record Grid(
+            String benchmark, String title, List<String> varying, List<String> owners, List<Trial> rows, Table table) {
 
-    /** Throughput fanout must reach against sequential at 75 % hits, with fewer clients than cores. */
-    static final double HITS_75_VS_SEQUENTIAL = 1.5;
+        /** The first figure of {@code owner} in {@code row}. */
+        double value(Trial row, String owner) {
+            return row.figure(owner, table.figures().get(0));
+        }
 
-    /** Confidence of the intervals of the first-tile-under-load check, in percent. */
-    static final int CONFIDENCE_PERCENT = 95;
+        /** The varying parameters of {@code row}, such as {@code 75% 4x4 1}. */
+        String label(Trial row) {
+            return String.join(" ", cells(row));
+        }
 
-    /** Fewer invocations timed in the first-tile-under-load check: the run cannot tell. */
-    static final int MIN_INVOCATIONS = 20;
-
-    /** Fewer requests of either strategy timed in the first-tile-under-load check: the run cannot tell. */
-    static final int MIN_REQUESTS = 1000;
-
-    /** An interval of the first-tile-under-load check whose upper end exceeds its lower end this many times: the run cannot tell. */
-    static final double MAX_SPREAD = 1.3;
-
-    /** Bootstrap resamples per interval. */
-    static final int BOOTSTRAP_RESAMPLES = 2000;
-
-    /** The bootstrap's seed. */
-    static final long BOOTSTRAP_SEED = 13;
-
-    /** The first-tile-under-load check, with the constants above. */
-    private static final NoWorseCheck NO_WORSE = new NoWorseCheck(
-            new BlockBootstrap(BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED),
-            CONFIDENCE_PERCENT / 100.0,
-            MIN_INVOCATIONS,
-            MIN_REQUESTS,
-            MAX_SPREAD);
-
-    /** The strategies that cache, in the order the tables show them. */
-    private static final List<Strategy> CACHING = List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27, Strategy.FANOUT);
-
-    private final Results results;
-
-    public Summary(Results results) {
-        this.results = results;
+        List<String> cells(Trial row) {
+            return varying.stream()
+                    .map(p -> Counts.shown(p, row.scenario().get(p)))
+                    .toList();
+        }
     }
 
-    /** The ratio lines and the check lines. */
+    private final List<Trial> trials;
+    private final NoWorseCheck check = new NoWorseCheck();
+
+    public Summary(List<Trial> trials) {
+        this.trials = List.copyOf(trials);
+    }
+
+    /** How a benchmark's table reads. */
+    static Table table(String benchmark) {
+        return switch (benchmark) {
+            case "ThroughputBenchmark" -> new Table(
+                    "Throughput, tiles/s, each strategy in a JVM of its own", List.of("tiles"), "%.1f");
+            case "ThroughputBenchmark in turn" -> new Table(
+                    "Throughput, tiles/s, strategies in turn in one JVM", List.of("tiles"), "%.1f");
+            case "FirstTileBenchmark" -> new Table(
+                    "Time to first tile, ms, p50 (one client, idle server)", List.of("p50"), "%.1f");
+            case "RenderEncodeBenchmark" -> new Table(
+                    "Rendering a metatile, encoding one tile, ms, p50", List.of("p50"), "%.2f");
+            case "LoadedFirstTileBenchmark in turn" -> new Table(
+                    "Time to first tile under load, ms, p50 / p99 (every request a miss)",
+                    List.of("latency.p50", "latency.p99"),
+                    "%.1f");
+            case "ClusterBenchmark in turn" -> new Table(
+                    "Two nodes on a PostgreSQL lock registry, every request a miss: time to first tile, ms, p50 / p99;"
+                            + " tiles/s; lock operations per metatile",
+                    List.of("latency.p50", "latency.p99", "tiles", "locks.perMetatile"),
+                    "%.1f");
+            case "PostgresLockBenchmark" -> new Table(
+                    "A lock of the PostgreSQL lock registry, ms, p50 / p99", List.of("p50", "p99"), "%.2f");
+            default -> new Table(benchmark, List.of("score"), "%.2f");
+        };
+    }
+
+    /** The grids of the benchmarks measured, in the order they ran. */
+    public List<Grid> grids() {
+        Map<String, Map<String, Trial>> byBenchmark = new LinkedHashMap<>();
+        for (Trial trial : trials) {
+            byBenchmark
+                    .computeIfAbsent(trial.benchmark(), b -> new LinkedHashMap<>())
+                    .merge(trial.scenarioKey(), trial, Summary::merged);
+        }
+        List<Grid> grids = new ArrayList<>();
+        byBenchmark.forEach((benchmark, rows) -> {
+            Table table = table(benchmark);
+            Set<String> owners = new LinkedHashSet<>();
+            for (Strategy strategy : Strategy.values()) {
+                owners.add(strategy.toString());
+            }
+            rows.values().forEach(r -> owners.addAll(r.figures().keySet()));
+            String figure = table.figures().get(0);
+            owners.removeIf(o -> rows.values().stream().allMatch(r -> Double.isNaN(r.figure(o, figure))));
+            Map<String, Set<String>> values = new TreeMap<>();
+            rows.values()
+                    .forEach(r -> r.scenario().forEach((p, v) -> values.computeIfAbsent(p, k -> new LinkedHashSet<>())
+                            .add(v)));
+            List<String> varying = new ArrayList<>();
+            StringBuilder title = new StringBuilder(table.title());
+            values.forEach((p, v) -> {
+                if (v.size() > 1) {
+                    varying.add(p);
+                } else {
+                    title.append(", ")
+                            .append(p)
+                            .append(' ')
+                            .append(Counts.shown(p, v.iterator().next()));
+                }
+            });
+            grids.add(new Grid(
+                    benchmark, title.toString(), varying, List.copyOf(owners), List.copyOf(rows.values()), table));
+        });
+        return grids;
+    }
+
+    /** Every grid as a Markdown table, with its verdicts under it. */
     public String text() {
-        StringBuilder text = new StringBuilder();
-        if (!results.scenarios().isEmpty()) {
-            text.append("fanout throughput relative to the others (tiles/s ratio):\n");
-            for (Scenario scenario : results.scenarios()) {
-                text.append("  ").append(String.format(Locale.ROOT, "%-34s", scenario.label()));
-                for (Strategy other : Strategy.values()) {
-                    if (other != Strategy.FANOUT) {
-                        text.append(String.format(Locale.ROOT, "  %6s x %s", ratio(scenario, other), other));
-                    }
+        StringBuilder md = new StringBuilder();
+        for (Grid grid : grids()) {
+            List<String> headings = new ArrayList<>(grid.varying());
+            headings.addAll(grid.owners());
+            List<List<String>> cells = new ArrayList<>();
+            List<String> notes = new ArrayList<>();
+            for (Trial row : grid.rows()) {
+                List<String> line = new ArrayList<>(grid.cells(row));
+                grid.owners().forEach(owner -> line.add(cell(grid, row, owner)));
+                Map<String, String> bounds = bounds(grid.benchmark(), row);
+                if (headings.size() < line.size() + bounds.size()) {
+                    headings.addAll(bounds.keySet());
                 }
-                text.append('\n');
+                line.addAll(bounds.values());
+                cells.add(line);
+                notes.addAll(verdicts(grid.benchmark(), row));
             }
+            md.append("### ").append(grid.title()).append("\n\n").append(markdown(headings, cells));
+            notes.forEach(n -> md.append(n).append("\n\n"));
         }
-        List<Scenario> interleaved = results.interleavedScenarios();
-        if (!interleaved.isEmpty()) {
-            text.append(text.isEmpty() ? "" : "\n").append("interleaved in one JVM, batch by batch (tiles/s):\n");
-            for (Scenario scenario : interleaved) {
-                text.append("  ").append(String.format(Locale.ROOT, "%-34s", scenario.label()));
-                double fanout = results.interleavedTilesPerSecond(Strategy.FANOUT, scenario);
-                text.append(format("  fanout %6.1f", fanout));
-                for (Strategy other : List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27)) {
-                    double theirs = results.interleavedTilesPerSecond(other, scenario);
-                    text.append(format("  %s %6.1f (x %.2f)", other, theirs, fanout / theirs));
-                }
-                text.append('\n');
-            }
-        }
-        List<Scenario> loaded = results.loadedFirstTileScenarios();
-        if (!loaded.isEmpty()) {
-            text.append(text.isEmpty() ? "" : "\n")
-                    .append("time to first tile under load, every request a miss, strategies in turn in one JVM"
-                            + " (ms, p50 / p99):\n");
-            for (Scenario scenario : loaded) {
-                text.append("  ").append(String.format(Locale.ROOT, "%-34s", scenario.label()));
-                Latency fanout = results.loadedLatency(Strategy.FANOUT, scenario);
-                text.append(format("  fanout %6.1f / %6.1f", fanout.p50(), fanout.p99()));
-                for (Strategy other : List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27)) {
-                    Latency theirs = results.loadedLatency(other, scenario);
-                    if (theirs.measured()) {
-                        text.append(format(
-                                "  %s %6.1f / %6.1f (x %.2f / %.2f)",
-                                other,
-                                theirs.p50(),
-                                theirs.p99(),
-                                fanout.p50() / theirs.p50(),
-                                fanout.p99() / theirs.p99()));
-                    }
-                }
-                text.append('\n');
-            }
-        }
-        text.append(text.isEmpty() ? "" : "\n").append("checks:\n");
-        for (String check : checks()) {
-            text.append("  ").append(check).append('\n');
-        }
-        return text.toString();
+        return md.toString();
     }
 
-    /** One PASS or FAIL line per check and case, with INFO lines that help read them. */
-    public List<String> checks() {
-        List<String> lines = new ArrayList<>();
-        firstTileChecks(lines);
-        loadedFirstTileChecks(lines);
-        TreeSet<Scenario> throughputScenarios = new TreeSet<>(Scenario.ORDER);
-        throughputScenarios.addAll(results.scenarios());
-        throughputScenarios.addAll(results.interleavedScenarios());
-        for (Scenario scenario : throughputScenarios) {
-            if (scenario.hits() == 0 && scenario.clients().equals("4xcores")) {
-                throughputCheck(lines, "saturation", scenario, Strategy.SEQUENTIAL, SATURATION_VS_SEQUENTIAL);
-                throughputCheck(lines, "saturation", scenario, Strategy.UPSTREAM_2_27, SATURATION_VS_UPSTREAM);
-            }
-            if (scenario.hits() == 75 && Counts.resolve(scenario.clients()) < Counts.resolve("cores")) {
-                throughputCheck(lines, "75% hits", scenario, Strategy.SEQUENTIAL, HITS_75_VS_SEQUENTIAL);
-                gainCeilingInfo(lines, scenario);
-            } else if (scenario.hits() == 75) {
-                busyCoresInfo(lines, scenario);
-            }
+    private static String cell(Grid grid, Trial row, String owner) {
+        List<String> shown = new ArrayList<>();
+        grid.table().figures().forEach(f -> shown.add(number(grid.table().format(), row.figure(owner, f))));
+        String text = String.join(" / ", shown);
+        double ratio = grid.value(row, owner) / grid.value(row, BASELINE);
+        if (shown.size() == 1 && !owner.equals(BASELINE) && !Double.isNaN(ratio)) {
+            text += number(" (x%.2f)", ratio);
         }
-        peakBoundChecks(lines);
-        peakGrowthChecks(lines);
-        if (lines.isEmpty()) {
-            lines.add("INFO  no scenario of the checks was measured");
+        return text.equals("-") ? "" : text;
+    }
+
+    /** The bounds the same run measured beside a row, by heading. */
+    private Map<String, String> bounds(String benchmark, Trial row) {
+        Map<String, String> bounds = new LinkedHashMap<>();
+        switch (benchmark) {
+            case "ThroughputBenchmark" -> {
+                // fanout's peak of images alive is bounded by pool + queue (as long as the pool) + clients
+                int bound = 2 * Counts.resolve(row.scenario().get("pool"))
+                        + Counts.resolve(row.scenario().get("clients"));
+                double peak = row.figure("fanout", "images.peak");
+                bounds.put(
+                        "fanout peak images (bound)",
+                        Double.isNaN(peak) ? "" : number("%.0f", peak) + " (" + bound + ")");
+                bounds.put("upstream-2.27 peak images", number("%.0f", row.figure("upstream-2.27", "images.peak")));
+            }
+            case "ThroughputBenchmark in turn" -> bounds.put("most fanout can gain", gainCeiling(row));
+            case "FirstTileBenchmark" -> {
+                double floor = renderPlusOneEncode(row);
+                bounds.put("render + one encode", number("%.1f", floor));
+                bounds.put("fanout / (render + one encode)", number("%.2f", row.figure("fanout", "p50") / floor));
+            }
+            default -> {}
+        }
+        return bounds;
+    }
+
+    /**
+     * With a core to spare, the most fanout can gain over sequential: fanout still renders the metatile
+     * and encodes one tile on the request thread, so a client's time per miss is at least that part of
+     * sequential's (hits not counted, which keeps the bound an upper one).
+     */
+    private static String gainCeiling(Trial row) {
+        int clients = Counts.resolve(row.scenario().get("clients"));
+        if (clients >= Counts.resolve("cores")) {
+            return "";
+        }
+        double perMiss = clients
+                * 1000
+                / row.figure(BASELINE, "tiles")
+                * 100
+                / (100 - Integer.parseInt(row.scenario().get("hits")));
+        return number("x%.2f", perMiss / (row.figure(BASELINE, "render.ms") + row.figure(BASELINE, "encode.ms")));
+    }
+
+    /** Render p50 plus one encode p50 of the same metatile shape and format, measured on their own. */
+    private double renderPlusOneEncode(Trial row) {
+        return trials.stream()
+                .filter(t -> t.benchmark().equals("RenderEncodeBenchmark"))
+                .filter(t -> t.scenario().get("metatile").equals(row.scenario().get("metatile")))
+                .filter(t -> t.scenario().get("format").equals(row.scenario().get("format")))
+                .reduce(Summary::merged)
+                .map(t -> t.figure("render", "p50") + t.figure("encodeTile", "p50"))
+                .orElse(Double.NaN);
+    }
+
+    /** Under load, for each strategy running this project's engine, its verdict against sequential. */
+    private List<String> verdicts(String benchmark, Trial row) {
+        List<String> lines = new ArrayList<>();
+        for (Strategy strategy : Strategy.values()) {
+            if ((benchmark.startsWith("LoadedFirstTile") || benchmark.startsWith("Cluster"))
+                    && strategy.runsEngine()
+                    && row.figures().containsKey(strategy.toString())) {
+                NoWorseCheck.Verdict verdict = check.judge(
+                        row.requestTimes().getOrDefault(strategy.toString(), Collections.emptySortedMap()),
+                        row.requestTimes().getOrDefault(BASELINE, Collections.emptySortedMap()));
+                lines.add(verdict.line(strategy + " against " + BASELINE + ", " + row.scenarioKey()));
+            }
         }
         return lines;
     }
 
-    private void firstTileChecks(List<String> lines) {
-        for (String shapeAndFormat : results.firstTileCases()) {
-            String[] parts = shapeAndFormat.split("/");
-            Optional<Measurement> fanout = results.firstTile(Strategy.FANOUT, parts[0], parts[1]);
-            double floor = results.renderPlusEncode(parts[0], parts[1]);
-            if (fanout.isEmpty() || Double.isNaN(floor)) {
-                continue;
+    /** A Markdown table, its columns padded to line up on a terminal. */
+    private static String markdown(List<String> headings, List<List<String>> rows) {
+        List<List<String>> all = new ArrayList<>(List.of(headings, new ArrayList<>()));
+        all.addAll(rows);
+        int[] widths = new int[headings.size()];
+        all.forEach(row -> {
+            for (int c = 0; c < row.size(); c++) {
+                widths[c] = Math.max(widths[c], row.get(c).length());
             }
-            double limit = FIRST_TILE_ALLOWANCE * floor;
-            double p50 = fanout.get().p50();
-            lines.add(verdict(p50 <= limit)
-                    + format(
-                            "time to first tile, fanout %s %s: p50 %.1f ms <= %.2f x (render + one encode = %.1f ms) = %.1f ms",
-                            parts[0], parts[1], p50, FIRST_TILE_ALLOWANCE, floor, limit));
-            Measurement m = fanout.get();
-            double inside = m.secondary(Results.RENDER_MS) + m.secondary(Results.ENCODE_MS);
-            if (!Double.isNaN(inside)) {
-                lines.add(format(
-                        "INFO  the same requests: mean %.1f ms = %.2f x (render %.1f + one encode %.1f ms, timed inside them)",
-                        m.score(), m.score() / inside, m.secondary(Results.RENDER_MS), m.secondary(Results.ENCODE_MS)));
-            }
-        }
-    }
-
-    /**
-     * Under load (several clients, every request a miss), fanout's request times against sequential's,
-     * measured in turn in one JVM: not measurably worse at p50 and p99 (see the class comment), from the
-     * request times kept with their invocations. Two INFO lines follow: the plain comparison of JMH's
-     * percentiles, and upstream-2.27's figures with the mean render and encode times inside each strategy's
-     * requests, which show how much the strategies' threads slowed each other down on the cores.
-     */
-    private void loadedFirstTileChecks(List<String> lines) {
-        for (Scenario scenario : results.loadedFirstTileScenarios()) {
-            Latency fanout = results.loadedLatency(Strategy.FANOUT, scenario);
-            Latency sequential = results.loadedLatency(Strategy.SEQUENTIAL, scenario);
-            if (!fanout.measured() || !sequential.measured()) {
-                continue;
-            }
-            String name = format(
-                    "first tile under load (%d clients, pool %d, 0%% hits), %s %s",
-                    Counts.resolve(scenario.clients()),
-                    Counts.resolve(scenario.pool()),
-                    scenario.metatile(),
-                    scenario.format());
-            NoWorseCheck.Verdict verdict = NO_WORSE.judge(
-                    results.loadedRequestTimes(Strategy.FANOUT, scenario),
-                    results.loadedRequestTimes(Strategy.SEQUENTIAL, scenario));
-            StringBuilder line = new StringBuilder(verdict.decided() ? verdict(verdict.passed()) : "SKIP  ")
-                    .append(name)
-                    .append(": fanout against sequential, ")
-                    .append(verdict.reason());
-            for (BlockBootstrap.Ratio ratio : verdict.ratios()) {
-                line.append(format("; %s x %.2f", NoWorseCheck.name(ratio), ratio.ratio()));
-                if (!Double.isNaN(ratio.low())) {
-                    line.append(format(
-                            " (%d%% interval %.2f to %.2f, upper / lower %.2f)",
-                            CONFIDENCE_PERCENT, ratio.low(), ratio.high(), ratio.spread()));
-                }
-            }
-            lines.add(line.append(format(
-                            "; %d and %d requests in %d invocations",
-                            verdict.requests(), verdict.otherRequests(), verdict.invocations()))
-                    .toString());
-            lines.add(format(
-                    "INFO  the plain comparison, %s: fanout p50 %.1f ms against sequential %.1f ms (x %.2f), p99 %.1f"
-                            + " ms against %.1f ms (x %.2f), JMH's percentiles over %d and %d requests",
-                    name,
-                    fanout.p50(),
-                    sequential.p50(),
-                    fanout.p50() / sequential.p50(),
-                    fanout.p99(),
-                    sequential.p99(),
-                    fanout.p99() / sequential.p99(),
-                    fanout.samples(),
-                    sequential.samples()));
-            lines.add(costsInfo(name, scenario));
-        }
-    }
-
-    /** upstream-2.27's figures, the render and encode times inside each strategy's requests, fanout's hand-off. */
-    private String costsInfo(String name, Scenario scenario) {
-        StringBuilder info =
-                new StringBuilder("INFO  the same trial, ").append(name).append(':');
-        Latency upstream = results.loadedLatency(Strategy.UPSTREAM_2_27, scenario);
-        if (upstream.measured()) {
-            info.append(format(" upstream-2.27 p50 %.1f ms, p99 %.1f ms;", upstream.p50(), upstream.p99()));
-        }
-        info.append(" mean render / one encode inside the requests (wherever they ran):");
-        Measurement trial = results.loadedFirstTile(scenario).orElseThrow();
-        String separator = " ";
-        for (Strategy strategy : CACHING) {
-            double render = trial.secondary(Results.ofStrategy(strategy, Results.RENDER_MS));
-            double encode = trial.secondary(Results.ofStrategy(strategy, Results.ENCODE_MS));
-            if (!Double.isNaN(render) && !Double.isNaN(encode)) {
-                info.append(separator).append(format("%s %.1f / %.2f ms", strategy, render, encode));
-                separator = ", ";
-            }
-        }
-        double handedOff = trial.secondary(Results.ofStrategy(Strategy.FANOUT, Results.HANDED_OFF));
-        double ranOnCaller = trial.secondary(Results.ofStrategy(Strategy.FANOUT, Results.RAN_ON_CALLER));
-        if (!Double.isNaN(handedOff) && !Double.isNaN(ranOnCaller) && handedOff + ranOnCaller > 0) {
-            info.append(format(
-                    "; fanout handed %.0f of its %.0f metatiles (%.0f%%) to its pool and encoded the others on the"
-                            + " request thread, the pool being full",
-                    handedOff, handedOff + ranOnCaller, 100 * handedOff / (handedOff + ranOnCaller)));
-        }
-        return info.toString();
-    }
-
-    private void throughputCheck(List<String> lines, String name, Scenario scenario, Strategy other, double factor) {
-        boolean interleaved = results.interleavedScenarios().contains(scenario);
-        double fanout = tilesPerSecond(Strategy.FANOUT, scenario, interleaved);
-        double theirs = tilesPerSecond(other, scenario, interleaved);
-        if (Double.isNaN(fanout) || Double.isNaN(theirs)) {
-            return;
-        }
-        lines.add(verdict(fanout >= factor * theirs)
-                + format(
-                        "%s, %s%s: fanout %.1f tiles/s >= %.2f x %s %.1f tiles/s (ratio %.2f)",
-                        name,
-                        scenario.label(),
-                        interleaved ? " interleaved" : "",
-                        fanout,
-                        factor,
-                        other,
-                        theirs,
-                        fanout / theirs));
-    }
-
-    /**
-     * Where a scenario was measured both ways, the checks read the interleaved figures: the strategies ran
-     * in one JVM, so their ratio is not blurred by what the JIT compiler made of each JVM.
-     */
-    private double tilesPerSecond(Strategy strategy, Scenario scenario, boolean interleaved) {
-        return interleaved
-                ? results.interleavedTilesPerSecond(strategy, scenario)
-                : results.tilesPerSecond(strategy, scenario);
-    }
-
-    /**
-     * How much a client with a core to spare can gain at most: fanout still renders the metatile and encodes
-     * one tile on the request thread, so its time per miss is at least that part of sequential's. All figures
-     * come from the per-trial runs, each timed inside its own trial; the hits are not counted, which keeps the
-     * bound an upper one.
-     */
-    private void gainCeilingInfo(List<String> lines, Scenario scenario) {
-        Optional<Measurement> sequential = results.throughput(Strategy.SEQUENTIAL, scenario);
-        Optional<Measurement> fanout = results.throughput(Strategy.FANOUT, scenario);
-        if (sequential.isEmpty() || fanout.isEmpty()) {
-            return;
-        }
-        double perMiss = Counts.resolve(scenario.clients())
-                * 1000
-                / sequential.get().secondary(Results.TILES)
-                * 100
-                / (100 - scenario.hits());
-        double keptBySequential = renderAndOneEncode(sequential.get());
-        double keptByFanout = renderAndOneEncode(fanout.get());
-        if (Double.isNaN(perMiss) || Double.isNaN(keptBySequential) || Double.isNaN(keptByFanout)) {
-            return;
-        }
-        lines.add(format(
-                "INFO  75%% hits, %s: a client of sequential spends %.1f ms per miss (hits included), %.1f ms of"
-                        + " them rendering and encoding one tile, which fanout keeps on the request thread: fanout"
-                        + " gains at most %.2f x; in fanout's trial the same took %.1f ms (the pool encodes on the"
-                        + " other core meanwhile)",
-                scenario.label(), perMiss, keptBySequential, perMiss / keptBySequential, keptByFanout));
-    }
-
-    private static double renderAndOneEncode(Measurement trial) {
-        return trial.secondary(Results.RENDER_MS) + trial.secondary(Results.ENCODE_MS);
-    }
-
-    /**
-     * With as many clients as cores or more, sequential already keeps every core busy, and every strategy
-     * does the same work per tile: no strategy can serve more tiles per second, so the ratio is shown, not
-     * checked.
-     */
-    private void busyCoresInfo(List<String> lines, Scenario scenario) {
-        boolean interleaved = results.interleavedScenarios().contains(scenario);
-        double fanout = tilesPerSecond(Strategy.FANOUT, scenario, interleaved);
-        double sequential = tilesPerSecond(Strategy.SEQUENTIAL, scenario, interleaved);
-        if (Double.isNaN(fanout) || Double.isNaN(sequential)) {
-            return;
-        }
-        lines.add(format(
-                "INFO  75%% hits, %s%s: fanout %.1f tiles/s = %.2f x sequential %.1f tiles/s (every core already"
-                        + " busy under sequential: the same work, nothing to gain in tiles/s)",
-                scenario.label(), interleaved ? " interleaved" : "", fanout, fanout / sequential, sequential));
-    }
-
-    private void peakBoundChecks(List<String> lines) {
-        for (Scenario scenario : results.scenarios()) {
-            double peak = results.peakImages(Strategy.FANOUT, scenario);
-            if (Double.isNaN(peak)) {
-                continue;
-            }
-            int pool = Counts.resolve(scenario.pool());
-            int clients = Counts.resolve(scenario.clients());
-            int bound = pool + pool + clients; // the engine's default queue bound is the pool size
-            lines.add(verdict(peak <= bound)
-                    + format(
-                            "peak images, fanout %s: %.0f <= pool %d + queue %d + clients %d = %d",
-                            scenario.label(), peak, pool, pool, clients, bound));
-        }
-    }
-
-    /** Upstream's peak at the most clients against its peak at the fewest, per scenario without clients. */
-    private void peakGrowthChecks(List<String> lines) {
-        Map<String, TreeMap<Integer, Scenario>> byLoad = new TreeMap<>();
-        for (Scenario scenario : results.scenarios()) {
-            if (!Double.isNaN(results.peakImages(Strategy.UPSTREAM_2_27, scenario))) {
-                String key = scenario.hits() + "% " + scenario.metatile() + " pool " + Counts.resolve(scenario.pool())
-                        + " " + scenario.format();
-                byLoad.computeIfAbsent(key, k -> new TreeMap<>()).put(Counts.resolve(scenario.clients()), scenario);
-            }
-        }
-        byLoad.forEach((key, loads) -> {
-            if (loads.size() < 2) {
-                return;
-            }
-            Scenario light = loads.firstEntry().getValue();
-            Scenario heavy = loads.lastEntry().getValue();
-            double lightPeak = results.peakImages(Strategy.UPSTREAM_2_27, light);
-            double heavyPeak = results.peakImages(Strategy.UPSTREAM_2_27, heavy);
-            lines.add(verdict(heavyPeak > lightPeak)
-                    + format(
-                            "peak images grow with load, upstream-2.27 %s: %.0f at %d clients > %.0f at %d clients"
-                                    + " (fanout: %.0f and %.0f)",
-                            key,
-                            heavyPeak,
-                            loads.lastKey(),
-                            lightPeak,
-                            loads.firstKey(),
-                            results.peakImages(Strategy.FANOUT, heavy),
-                            results.peakImages(Strategy.FANOUT, light)));
         });
+        for (int width : widths) {
+            all.get(1).add("-".repeat(width));
+        }
+        StringBuilder md = new StringBuilder();
+        for (List<String> row : all) {
+            for (int c = 0; c < row.size(); c++) {
+                md.append("| ").append(String.format("%-" + widths[c] + "s ", row.get(c)));
+            }
+            md.append("|\n");
+        }
+        return md.append('\n').toString();
     }
 
-    private String ratio(Scenario scenario, Strategy other) {
-        double fanout = results.tilesPerSecond(Strategy.FANOUT, scenario);
-        double theirs = results.tilesPerSecond(other, scenario);
-        return Double.isNaN(fanout) || Double.isNaN(theirs) ? "-" : format("%.2f", fanout / theirs);
+    private static Trial merged(Trial a, Trial b) {
+        Map<String, Map<String, Double>> figures = new TreeMap<>(a.figures());
+        figures.putAll(b.figures());
+        Map<String, SortedMap<Integer, double[]>> requestTimes = new TreeMap<>(a.requestTimes());
+        requestTimes.putAll(b.requestTimes());
+        return new Trial(a.benchmark(), a.scenario(), figures, requestTimes);
     }
 
-    private static String verdict(boolean passed) {
-        return passed ? "PASS  " : "FAIL  ";
-    }
-
-    private static String format(String pattern, Object... values) {
-        return String.format(Locale.ROOT, pattern, values);
+    static String number(String format, double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? "-" : String.format(Locale.ROOT, format, value);
     }
 }

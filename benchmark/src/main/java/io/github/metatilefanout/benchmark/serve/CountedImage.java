@@ -3,17 +3,16 @@ package io.github.metatilefanout.benchmark.serve;
 import java.awt.image.BufferedImage;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** A rendered metatile image, counted by an {@link ImageCensus} until it is disposed. */
+/** A rendered metatile image, counted by a {@link Meter} until it is disposed. */
 final class CountedImage {
 
     private final BufferedImage image;
-    private final ImageCensus census;
+    private final Meter meter;
     private final AtomicBoolean disposed = new AtomicBoolean();
 
-    CountedImage(BufferedImage image, ImageCensus census) {
+    CountedImage(BufferedImage image, Meter meter) {
         this.image = image;
-        this.census = census;
-        census.rendered();
+        this.meter = meter;
     }
 
     BufferedImage image() {
@@ -23,7 +22,7 @@ final class CountedImage {
     /** Frees the image; later calls do nothing. */
     void dispose() {
         if (disposed.compareAndSet(false, true)) {
-            census.disposed();
+            meter.disposed();
         }
     }
 }

@@ -3,6 +3,7 @@ package io.github.metatilefanout.benchmark.serve;
 import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
 import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.LockProtocol;
 import io.github.metatilefanout.engine.MetatileRenderer;
 import io.github.metatilefanout.engine.TileEncoder;
 import io.github.metatilefanout.engine.TileKey;
@@ -18,10 +19,11 @@ final class FanoutServer implements TileServer {
     private final MetatileRenderer renderer;
     private final TileEncoder encoder;
 
-    FanoutServer(ServingSetup setup) {
+    FanoutServer(ServingSetup setup, LockProtocol protocol) {
         this.setup = setup;
         this.engine = new FanoutEngine(
                 setup.lockProvider(),
+                protocol,
                 setup.store(),
                 FanoutSettings.withPoolSize(setup.poolSize()).withLockTimeout(ServingSetup.LOCK_TIMEOUT));
         this.renderer = setup.countedRenderer();
@@ -37,8 +39,8 @@ final class FanoutServer implements TileServer {
     @Override
     public void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {
         FanoutMetrics metrics = engine.metrics();
-        IdleWait.until(
-                () -> setup.census().alive() == 0 && metrics.getMetatilesInFlight() == 0, timeout, "fanout engine");
+        TileServer.waitUntil(
+                () -> setup.meter().idle() && metrics.getMetatilesInFlight() == 0, timeout, "fanout engine");
     }
 
     @Override

@@ -12,6 +12,11 @@ public record PoolUse(long handedOff, long ranOnCaller) {
     /** A server that does neither. */
     public static final PoolUse NONE = new PoolUse(0, 0);
 
+    /** What both did. */
+    public PoolUse plus(PoolUse other) {
+        return new PoolUse(handedOff + other.handedOff, ranOnCaller + other.ranOnCaller);
+    }
+
     /** What was done since {@code earlier}. */
     public PoolUse since(PoolUse earlier) {
         return new PoolUse(handedOff - earlier.handedOff, ranOnCaller - earlier.ranOnCaller);

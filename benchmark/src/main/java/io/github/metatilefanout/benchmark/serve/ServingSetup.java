@@ -16,13 +16,14 @@ import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.awt.image.RenderedImage;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * What every strategy shares in one comparison: the metatile geometry, the renderer, the tile encoder,
- * the tile store, the lock provider and the pool size; and what watches them all alike: the census of
- * metatile images and the meter of render and encode times.
+ * the tile store, the lock provider and the pool size; and what watches them all alike, the meter of
+ * metatile images and of render and encode times.
  *
  * @param geometry how the grid is cut into metatiles
  * @param renderer draws metatiles
@@ -30,8 +31,7 @@ import java.util.Objects;
  * @param store where tiles are kept
  * @param lockProvider metatile and tile locks
  * @param poolSize threads of the strategies that have a pool; 0 for none
- * @param census counts the metatile images alive
- * @param meter times every render and encode
+ * @param meter counts the metatile images alive, times every render and encode
  */
 public record ServingSetup(
         MetatileGeometry geometry,
@@ -40,8 +40,7 @@ public record ServingSetup(
         TileStore store,
         LockProvider lockProvider,
         int poolSize,
-        ImageCensus census,
-        CostMeter meter) {
+        Meter meter) {
 
     /** How long any lock is waited for: GeoWebCache's default. */
     public static final Duration LOCK_TIMEOUT = FanoutSettings.DEFAULT_LOCK_TIMEOUT;
@@ -52,9 +51,13 @@ public record ServingSetup(
         Objects.requireNonNull(encoder, "encoder");
         Objects.requireNonNull(store, "store");
         Objects.requireNonNull(lockProvider, "lockProvider");
-        Objects.requireNonNull(census, "census");
         Objects.requireNonNull(meter, "meter");
         Setting.POOL_SIZE.check(poolSize);
+    }
+
+    /** The same setup, with another lock provider: another node. */
+    public ServingSetup withLockProvider(LockProvider other) {
+        return new ServingSetup(geometry, renderer, encoder, store, other, poolSize, meter);
     }
 
     /** The metatile that holds {@code tile}, over the whole world at its zoom level. */
@@ -62,12 +65,21 @@ public record ServingSetup(
         return geometry.metatileOf(tile, WebMercator.coverage(tile.z()));
     }
 
+    /** Renders {@code metatile}, encodes and stores all its tiles, as a seeding task would. */
+    public void seed(Metatile metatile) {
+        try {
+            SequentialServer.renderAndStoreAll(this, metatile, 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Seeding " + metatile + " failed", e);
+        }
+    }
+
     /** Renders {@code metatile}, timed and counted until disposed. */
     CountedImage draw(Metatile metatile) {
         long start = System.nanoTime();
         BufferedImage image = renderer.draw(metatile);
         meter.rendered(System.nanoTime() - start);
-        return new CountedImage(image, census);
+        return new CountedImage(image, meter);
     }
 
     /** Encodes one tile of {@code image}, timed. */

@@ -3,6 +3,8 @@ package io.github.metatilefanout.benchmark.serve;
 import io.github.metatilefanout.engine.TileKey;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /** Answers tile requests one way or another; safe for many request threads at once. */
 public interface TileServer extends AutoCloseable {
@@ -12,7 +14,7 @@ public interface TileServer extends AutoCloseable {
 
     /**
      * Waits until no work started by earlier requests is left: every tile encoded and stored, every
-     * metatile image disposed. Servers that finish all their work before answering return at once.
+     * metatile image disposed, every lock released. Servers that finish all their work before answering return at once.
      *
      * @throws TimeoutException if work is still left after {@code timeout}
      */
@@ -29,4 +31,19 @@ public interface TileServer extends AutoCloseable {
     /** Stops the server's threads; servers without threads have nothing to do. */
     @Override
     default void close() {}
+
+    /** Waits until {@code idle} holds, looking every 200 µs, for servers that offer no completion signal. */
+    static void waitUntil(BooleanSupplier idle, Duration timeout, String what)
+            throws InterruptedException, TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!idle.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new TimeoutException(what + " still busy after " + timeout.toMillis() + " ms");
+            }
+            LockSupport.parkNanos(200_000);
+            if (Thread.interrupted()) {
+                throw new InterruptedException("Interrupted while waiting for " + what);
+            }
+        }
+    }
 }

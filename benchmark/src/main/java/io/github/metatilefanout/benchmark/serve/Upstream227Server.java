@@ -129,7 +129,7 @@ final class Upstream227Server implements TileServer {
 
     @Override
     public void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {
-        IdleWait.until(() -> setup.census().alive() == 0, timeout, "upstream-2.27 pool");
+        TileServer.waitUntil(() -> setup.meter().idle(), timeout, "upstream-2.27 pool");
     }
 
     @Override

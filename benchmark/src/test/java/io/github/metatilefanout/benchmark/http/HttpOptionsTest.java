@@ -7,46 +7,47 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine.ParameterException;
 
 class HttpOptionsTest {
 
     private static HttpOptions parse(String... more) {
         List<String> args = new ArrayList<>(List.of("--url", "http://127.0.0.1:1/geoserver", "--layer", "l"));
         args.addAll(List.of(more));
-        return HttpOptions.parse(args);
+        return HttpOptions.parse(args.toArray(String[]::new));
+    }
+
+    private static String refused(String... more) {
+        return assertThrows(ParameterException.class, () -> parse(more)).getMessage();
     }
 
     @Test
     void valuesOverrideTheDefaults() {
-        HttpOptions options = parse("--zoom", "5-8", "--metatile", "10x10", "--hits", "0,50,75");
+        HttpOptions options = parse("--zoom", "5-8", "--metatile", "10x10", "--hits", "0,50,75", "--service", "WMS");
         assertArrayEquals(new int[] {5, 8}, options.zoomRange());
-        assertArrayEquals(new int[] {10, 10}, options.metatile());
-        assertArrayEquals(new int[] {0, 50, 75}, options.integers("hits", 0, 100));
-        assertEquals(List.of("first-tile", "bursts", "load"), options.phases());
-        assertEquals(TileUris.Service.WMTS, options.service());
+        assertArrayEquals(new int[] {10, 10}, options.metatileSize());
+        assertArrayEquals(new int[] {0, 50, 75}, options.hits);
+        assertEquals(List.of("first-tile", "bursts", "load"), options.phases);
+        assertEquals(TileUris.Service.WMS, options.service);
+        assertEquals(TileUris.Service.WMTS, parse().service);
+        assertArrayEquals(new double[] {-180, -85, 180, 85}, parse().box());
     }
 
     @Test
     void wrongValuesAreRefusedWithTheValueAndWhatIsAllowed() {
         assertEquals(
-                "--phases has warm-up; allowed: first-tile, bursts, load",
-                assertThrows(IllegalArgumentException.class, () -> parse("--phases", "first-tile,warm-up")
-                                .phases())
-                        .getMessage());
+                "--phases has warm-up; allowed: first-tile, bursts, load", refused("--phases", "first-tile,warm-up"));
+        assertEquals("--clients is 0; allowed range is 1 to 1000", refused("--clients", "0"));
+        assertEquals("--hits is 101; allowed range is 0 to 100", refused("--hits", "0,101"));
+        assertEquals("--zoom has x, not an integer", refused("--zoom", "x"));
+        assertEquals("--zoom is 4; allowed range is 5 to 30", refused("--zoom", "5-4"));
+        assertEquals("--metatile is 4; allowed: WxH, e.g. 4x4", refused("--metatile", "4"));
         assertEquals(
-                "--clients is 0; allowed range is 1 to 1000",
-                assertThrows(IllegalArgumentException.class, () -> parse("--clients", "0")
-                                .integer("clients", 1, 1000))
-                        .getMessage());
-        assertEquals(
-                "--service is wfs; allowed: wmts, wms",
-                assertThrows(IllegalArgumentException.class, () -> parse("--service", "wfs")
-                                .service())
-                        .getMessage());
-        assertThrows(IllegalArgumentException.class, () -> parse("--bbox", "10,0,5,1")
-                .box());
-        assertThrows(IllegalArgumentException.class, () -> parse("--zoom", "x").zoomRange());
-        assertThrows(IllegalArgumentException.class, () -> parse("--colour", "red"));
-        assertThrows(IllegalArgumentException.class, () -> HttpOptions.parse(List.of("--layer", "l")));
+                "--bbox is 10,0,5,1; allowed: west,south,east,north in degrees, west < east within -180..180, south"
+                        + " < north within -90..90",
+                refused("--bbox", "10,0,5,1"));
+        assertThrows(ParameterException.class, () -> parse("--service", "wfs"));
+        assertThrows(ParameterException.class, () -> parse("--colour", "red"));
+        assertThrows(ParameterException.class, () -> HttpOptions.parse("--layer", "l"));
     }
 }

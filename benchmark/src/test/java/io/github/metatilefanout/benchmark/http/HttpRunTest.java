@@ -24,7 +24,7 @@ class HttpRunTest {
         try (StubTileServer server = new StubTileServer(4, 4, log)) {
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
             List<PhaseResult> results = new HttpRun(
-                            HttpOptions.parse(List.of(
+                            HttpOptions.parse(
                                     "--url", server.base(),
                                     "--layer", "ne:countries",
                                     "--zoom", "5-6",
@@ -35,7 +35,7 @@ class HttpRunTest {
                                     "--requests", "40",
                                     "--truncate", "true",
                                     "--user", "admin:geoserver",
-                                    "--log-file", log.toString())),
+                                    "--log-file", log.toString()),
                             new PrintStream(printed, true, StandardCharsets.UTF_8))
                     .run();
 
@@ -76,7 +76,7 @@ class HttpRunTest {
     void aLoadPhaseNeedingMoreMetatilesThanTheBoxHoldsIsRefusedBeforeItStarts() throws Exception {
         try (StubTileServer server = new StubTileServer(4, 4, folder.resolve("geoserver.log"))) {
             HttpRun run = new HttpRun(
-                    HttpOptions.parse(List.of(
+                    HttpOptions.parse(
                             "--url",
                             server.base(),
                             "--layer",
@@ -90,7 +90,7 @@ class HttpRunTest {
                             "--hits",
                             "0",
                             "--requests",
-                            "2")),
+                            "2"),
                     new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
             IllegalArgumentException refused =
                     org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, run::run);

@@ -60,15 +60,6 @@ class MapRendererTest {
     }
 
     @Test
-    void transparentBackgroundLeavesTheSeaEmpty() {
-        BufferedImage world = new MapRenderer(STYLE.withTransparentBackground(), PixelFormat.RGBA)
-                .draw(metatile(FOUR_BY_FOUR, 2, 0, 0));
-
-        assertEquals(0, pixelAt(world, 2, -140, 0) >>> 24, "Pacific alpha");
-        assertEquals(0xFF, pixelAt(world, 2, 18, 12) >>> 24, "Chad alpha");
-    }
-
-    @Test
     void paletteImagesUseTheStylePalette() {
         BufferedImage world = new MapRenderer(STYLE, PixelFormat.PALETTE).draw(metatile(FOUR_BY_FOUR, 2, 0, 0));
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.util.ListStatistics;
@@ -16,13 +15,17 @@ class BlockBootstrapTest {
 
     @Test
     void quantilesAreEstimatedAsJmhDoes() {
-        double[] values = RequestTimesSamples.batches(1, 1, 537, 50, 0).get(1);
-        ListStatistics jmh = new ListStatistics(values);
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
+        double[] a = RequestTimesSamples.batches(1, 1, 537, 50, 0).get(1);
+        double[] b = RequestTimesSamples.batches(2, 1, 311, 50, 0).get(1);
+        ListStatistics jmhA = new ListStatistics(a);
+        ListStatistics jmhB = new ListStatistics(b);
 
-        for (double q : new double[] {0.001, 0.25, 0.5, 0.9, 0.99, 0.999}) {
-            assertEquals(jmh.getPercentile(q * 100), BlockBootstrap.quantile(sorted, sorted.length, q), 1e-9, "" + q);
+        double[] quantiles = {0.001, 0.25, 0.5, 0.9, 0.99, 0.999};
+        List<BlockBootstrap.Ratio> ratios = BlockBootstrap.pointRatios(List.of(a), List.of(b), quantiles);
+        for (int i = 0; i < quantiles.length; i++) {
+            double q = quantiles[i] * 100;
+            assertEquals(
+                    jmhA.getPercentile(q) / jmhB.getPercentile(q), ratios.get(i).ratio(), 1e-9, "" + q);
         }
     }
 
@@ -72,10 +75,8 @@ class BlockBootstrapTest {
     void invocationsMustPairUp() {
         List<double[]> three = List.of(new double[] {1}, new double[] {2}, new double[] {3});
         List<double[]> two = List.of(new double[] {1}, new double[] {2});
-        List<double[]> oneEmpty = List.of(new double[] {1}, new double[] {}, new double[] {3});
 
         assertThrows(IllegalArgumentException.class, () -> bootstrap.ratios(three, two, 0.95, 0.5));
-        assertThrows(IllegalArgumentException.class, () -> bootstrap.ratios(three, oneEmpty, 0.95, 0.5));
         assertThrows(IllegalArgumentException.class, () -> bootstrap.ratios(three, three, 1, 0.5));
         assertThrows(IllegalArgumentException.class, () -> new BlockBootstrap(10, 1));
     }

@@ -37,7 +37,13 @@ public final class PostgresLockServer implements AutoCloseable {
 
     /** Starts a server on a free port of 127.0.0.1 and creates the lock table. */
     public static PostgresLockServer start() throws IOException {
+        return start(0);
+    }
+
+    /** Starts a server on {@code port} of 127.0.0.1 (0: a free one) and creates the lock table. */
+    public static PostgresLockServer start(int port) throws IOException {
         PostgresLockServer server = new PostgresLockServer(EmbeddedPostgres.builder()
+                .setPort(port)
                 .setServerConfig("listen_addresses", "127.0.0.1")
                 .setServerConfig("max_connections", "200")
                 .start());
