@@ -15,12 +15,15 @@
   fanout_check.py seed Z0 Z1       each layer's PNG tiles of zoom Z0 to Z1 seeded through GeoWebCache's REST
                                    seeding endpoint (2 threads), in each GeoWebCache in turn: GetMaps, and the
                                    stored tiles counted as soon as the seed task has left the task list
-  fanout_check.py uncached N       layer heavy-cached-to-7 at zoom 8, outside its cached range: one tile of
+  fanout_check.py uncached N [PORT]
+                                   layer heavy-cached-to-7 at zoom 8, outside its cached range: one tile of
                                    each of N metatiles, one at a time (time to the tile), then the 16 tiles of
                                    each of N other metatiles one after another (a viewer filling the screen):
                                    pixels rendered by MapServer per tile served, from its access log. Whether
                                    the plugin renders tiles alone there is its start-up setting
-                                   METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED (PEERS_JAVA_OPTS); a measurement
+                                   METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED (PEERS_JAVA_OPTS). PORT: a third
+                                   GeoWebCache ("single") measured beside, on 127.0.0.1:PORT, started by hand
+                                   like the fanout instance with that setting on; a measurement
 
 PEERS_WORK and PEERS_PORT_BASE as for peers.sh.
 """
@@ -182,17 +185,20 @@ def single_tile_setting():
     return "on" if "single tiles on uncached levels on" in text else "off"
 
 
-def uncached(count):
-    urls = templates()
+def uncached(count, single_port=None):
+    urls, caches = templates(), CACHES
+    if single_port:
+        urls["single"] = re.sub(r":\d+/", f":{single_port}/", urls["fanout"], count=1)
+        caches = CACHES + ("single",)
     firsts = sanity.metatiles(count, seed=2000)
     viewed = [m for m in sanity.metatiles(3 * count, seed=2001) if m not in firsts][:count]
     print(f"{UNCACHED_LAYER}, zoom {sanity.ZOOM} (not cached), 4x4 metatiles, gutter {sanity.GUTTER} px; plugin's"
           f" single tiles on uncached levels: {single_tile_setting()}")
     warm = [m for m in sanity.metatiles(4 * count + 10, seed=2002) if m not in firsts and m not in viewed][:10]
-    for name in CACHES:  # warm-up, not counted
+    for name in caches:  # warm-up, not counted
         for mx, my in warm:
             get(urls[name], UNCACHED_LAYER, "image/png", sanity.ZOOM, 4 * mx + 1, 4 * my + 2)
-    for name in CACHES:
+    for name in caches:
         line, times = sanity.access_log_lines(), []
         for mx, my in firsts:
             times.append(get(urls[name], UNCACHED_LAYER, "image/png", sanity.ZOOM, 4 * mx + 1, 4 * my + 2)[0])
