@@ -1,11 +1,17 @@
 package io.github.metatilefanout.configui;
 
+import static io.github.metatilefanout.engine.settings.Setting.LOCK_TIMEOUT_SECONDS;
+import static io.github.metatilefanout.engine.settings.Setting.POOL_SIZE;
+import static io.github.metatilefanout.engine.settings.Setting.QUEUE_BOUND;
+import static io.github.metatilefanout.engine.settings.Setting.SINGLE_TILE_WHEN_UNCACHED;
+
 import io.github.metatilefanout.engine.FanoutMetricsMXBean;
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.settings.FanoutConfiguration;
-import io.github.metatilefanout.engine.settings.FanoutSetting;
-import io.github.metatilefanout.engine.settings.StoredSettings;
+import io.github.metatilefanout.engine.settings.Setting;
+import io.github.metatilefanout.engine.settings.SettingValues;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import org.apache.wicket.AttributeModifier;
 import org.apache.wicket.feedback.ContainerFeedbackMessageFilter;
@@ -13,6 +19,7 @@ import org.apache.wicket.markup.head.CssHeaderItem;
 import org.apache.wicket.markup.head.IHeaderResponse;
 import org.apache.wicket.markup.html.basic.Label;
 import org.apache.wicket.markup.html.form.Button;
+import org.apache.wicket.markup.html.form.CheckBox;
 import org.apache.wicket.markup.html.form.Form;
 import org.apache.wicket.markup.html.panel.FeedbackPanel;
 import org.apache.wicket.markup.html.panel.Panel;
@@ -22,8 +29,8 @@ import org.apache.wicket.model.StringResourceModel;
 import org.apache.wicket.request.resource.CssResourceReference;
 
 /**
- * The admin's panel: the pool size, queue bound and lock wait timeout, each with its help text, and the pool's
- * live status.
+ * The admin's panel: the pool size, queue bound and lock wait timeout, the switch for single tiles on uncached
+ * zoom levels, each with its help text, and the pool's live status. Keys, ranges and defaults are the {@link Setting} descriptors'.
  *
  * <p>The panel has its own form. Standing alone it shows a Save button; placed inside another form it has
  * none, and submitting the outer form validates and saves it too. A host that has a field of its own for the
@@ -40,11 +47,14 @@ public class FanoutSettingsPanel extends Panel {
     private static final CssResourceReference CSS =
             new CssResourceReference(FanoutSettingsPanel.class, "FanoutSettingsPanel.css");
 
+    /** The settings with a field, in the panel's order. */
+    private static final List<Setting<Integer>> FIELDS = List.of(POOL_SIZE, QUEUE_BOUND, LOCK_TIMEOUT_SECONDS);
+
     private final IModel<FanoutConfiguration> configuration;
     private final boolean editsPoolSize;
-    private final IModel<Integer> poolSize;
-    private final IModel<Integer> queueBound;
-    private final IModel<Integer> lockTimeoutSeconds;
+
+    /** What the fields show: the values as kept, then as submitted. */
+    private SettingValues values;
 
     /**
      * A panel with a field for each of the three settings.
@@ -71,11 +81,7 @@ public class FanoutSettingsPanel extends Panel {
         super(id);
         this.configuration = configuration;
         this.editsPoolSize = editsPoolSize;
-        StoredSettings stored = configuration.getObject().stored();
-
-        poolSize = Model.of(stored.poolSize());
-        queueBound = Model.of(stored.queueBound());
-        lockTimeoutSeconds = Model.of(stored.lockTimeoutSeconds());
+        values = configuration.getObject().stored();
 
         Form<Void> form = new Form<>("form") {
             @Override
@@ -85,17 +91,9 @@ public class FanoutSettingsPanel extends Panel {
         };
         add(form);
         form.add(new FeedbackPanel("feedback", new ContainerFeedbackMessageFilter(this)));
-        addField(form, FanoutSetting.POOL_SIZE, poolSize, FanoutSettings::defaultPoolSize);
-        if (!editsPoolSize) {
-            form.get(FanoutSetting.POOL_SIZE.key()).setVisible(false);
-        }
-        // The queue bound defaults to the pool size, as saved.
-        addField(
-                form,
-                FanoutSetting.QUEUE_BOUND,
-                queueBound,
-                () -> poolSize.getObject() != null ? poolSize.getObject() : FanoutSettings.defaultPoolSize());
-        addField(form, FanoutSetting.LOCK_TIMEOUT, lockTimeoutSeconds, FanoutSettings.DEFAULT_LOCK_TIMEOUT::toSeconds);
+        FIELDS.forEach(setting -> addField(form, setting));
+        addSwitch(form, SINGLE_TILE_WHEN_UNCACHED);
+        form.get(POOL_SIZE.key()).setVisible(editsPoolSize);
         form.add(new Button("save") {
             @Override
             protected void onConfigure() {
@@ -106,25 +104,58 @@ public class FanoutSettingsPanel extends Panel {
         add(new FanoutStatusPanel("status", metrics));
     }
 
-    private void addField(
-            Form<Void> form, FanoutSetting setting, IModel<Integer> value, IModel<? extends Number> defaultValue) {
-        form.add(new SettingField(setting, value).add(AttributeModifier.replace("placeholder", defaultValue)));
+    /** The field of {@code setting}, its default as a hint, and its help text. */
+    private void addField(Form<Void> form, Setting<Integer> setting) {
+        IModel<Integer> value = new IModel<>() {
+            @Override
+            public Integer getObject() {
+                return values.get(setting);
+            }
+
+            @Override
+            public void setObject(Integer changed) {
+                values = values.with(setting, changed);
+            }
+        };
+        IModel<Integer> defaultValue = () -> setting.defaultValue(values);
+        SettingField field = new SettingField(setting, value);
+        form.add(field.add(AttributeModifier.replace("placeholder", defaultValue)));
         IModel<Map<String, Object>> parameters = () -> Map.of(
-                "minimum", setting.min(),
-                "maximum", setting.max(),
+                "minimum", field.range().min(),
+                "maximum", field.range().max(),
                 "default", defaultValue.getObject(),
                 "processors", Runtime.getRuntime().availableProcessors());
-        boolean kept = setting == FanoutSetting.POOL_SIZE && !editsPoolSize;
+        boolean kept = setting == POOL_SIZE && !editsPoolSize;
         String help = "fanout." + setting.key() + (kept ? ".keptByHost" : ".help");
         form.add(new Label(setting.key() + "Help", new StringResourceModel(help, this).setModel(parameters)));
     }
 
+    /**
+     * The check box of an on/off {@code setting} and its help text: unset shows its default, and the default
+     * ticked or not is saved unset.
+     */
+    private void addSwitch(Form<Void> form, Setting<Boolean> setting) {
+        IModel<Boolean> value = new IModel<>() {
+            @Override
+            public Boolean getObject() {
+                return values.valueOrDefault(setting);
+            }
+
+            @Override
+            public void setObject(Boolean changed) {
+                values = values.with(setting, changed.equals(setting.defaultValue(values)) ? null : changed);
+            }
+        };
+        form.add(new CheckBox(setting.key(), value)
+                .setLabel(new StringResourceModel("fanout." + setting.key() + ".label", this)));
+        form.add(new Label(setting.key() + "Help", new StringResourceModel("fanout." + setting.key() + ".help", this)));
+    }
+
     private void save() {
         // A pool size the panel does not edit is passed on as kept now, so that it is never written.
-        Integer pool = editsPoolSize
-                ? poolSize.getObject()
-                : configuration.getObject().stored().poolSize();
-        StoredSettings settings = new StoredSettings(pool, queueBound.getObject(), lockTimeoutSeconds.getObject());
+        SettingValues settings = editsPoolSize
+                ? values
+                : values.with(POOL_SIZE, configuration.getObject().stored().get(POOL_SIZE));
         FanoutSettings applied;
         try {
             applied = configuration.getObject().save(settings);
@@ -140,7 +171,8 @@ public class FanoutSettingsPanel extends Panel {
                 Model.ofMap(Map.of(
                         "poolSize", applied.poolSize(),
                         "queueBound", applied.queueBound(),
-                        "lockTimeoutSeconds", applied.lockTimeout().toSeconds()))));
+                        "lockTimeoutSeconds", applied.lockTimeout().toSeconds(),
+                        "singleTile", getString(applied.singleTileWhenUncached() ? "fanout.on" : "fanout.off")))));
     }
 
     @Override

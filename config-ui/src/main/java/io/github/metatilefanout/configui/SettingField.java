@@ -1,6 +1,7 @@
 package io.github.metatilefanout.configui;
 
-import io.github.metatilefanout.engine.settings.FanoutSetting;
+import io.github.metatilefanout.engine.settings.Setting;
+import io.github.metatilefanout.engine.settings.WholeNumbers;
 import java.util.regex.Pattern;
 import org.apache.wicket.markup.ComponentTag;
 import org.apache.wicket.markup.html.form.TextField;
@@ -9,25 +10,34 @@ import org.apache.wicket.model.ResourceModel;
 import org.apache.wicket.validation.ValidationError;
 
 /**
- * A text field for one setting: empty means the default (null), otherwise a whole number in the setting's
- * range. Errors name the field, the input and the range: {@code fanout.notWholeNumber} for text, {@code
- * fanout.outOfRange} for a number out of range.
+ * A text field for a setting of whole numbers, with the setting's key as its id: empty means the default
+ * (null), otherwise a whole number the setting allows. Errors name the field, the input and the range: {@code
+ * fanout.notWholeNumber} for text, {@code fanout.outOfRange} for a number out of range.
  */
 final class SettingField extends TextField<Integer> {
 
     private static final Pattern DIGITS = Pattern.compile("[+-]?\\d+");
 
-    private final FanoutSetting setting;
+    private final WholeNumbers range;
 
-    SettingField(FanoutSetting setting, IModel<Integer> model) {
+    /** @throws IllegalArgumentException if {@code setting} does not take whole numbers */
+    SettingField(Setting<Integer> setting, IModel<Integer> model) {
         super(setting.key(), model, Integer.class);
-        this.setting = setting;
+        if (!(setting.type() instanceof WholeNumbers numbers)) {
+            throw new IllegalArgumentException(setting + " does not take whole numbers");
+        }
+        this.range = numbers;
         setLabel(new ResourceModel("fanout." + setting.key() + ".label"));
         add(validatable -> {
             if (!setting.allows(validatable.getValue())) {
                 validatable.error(error("fanout.outOfRange"));
             }
         });
+    }
+
+    /** The numbers the setting allows. */
+    WholeNumbers range() {
+        return range;
     }
 
     @Override
@@ -38,7 +48,7 @@ final class SettingField extends TextField<Integer> {
             return;
         }
         try {
-            setConvertedInput(Integer.valueOf(input));
+            setConvertedInput(range.parse(input));
         } catch (NumberFormatException e) {
             // Digits that overflow an int are out of range, not "not a number".
             error(error(DIGITS.matcher(input).matches() ? "fanout.outOfRange" : "fanout.notWholeNumber"));
@@ -48,8 +58,8 @@ final class SettingField extends TextField<Integer> {
     private ValidationError error(String key) {
         return new ValidationError()
                 .addKey(key)
-                .setVariable("minimum", setting.min())
-                .setVariable("maximum", setting.max());
+                .setVariable("minimum", range.min())
+                .setVariable("maximum", range.max());
     }
 
     @Override

@@ -1,12 +1,13 @@
 package io.github.metatilefanout.configui;
 
+import static io.github.metatilefanout.configui.MemoryConfiguration.values;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.metatilefanout.engine.FanoutSettings;
-import io.github.metatilefanout.engine.settings.StoredSettings;
+import io.github.metatilefanout.engine.settings.SettingValues;
 import jakarta.servlet.DispatcherType;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -88,7 +89,7 @@ class FanoutSettingsPanelBrowserTest {
                 error);
         assertEquals("true", field("poolSize").getAttribute("aria-invalid"));
         screenshot("config-panel-error.png");
-        assertEquals(StoredSettings.DEFAULTS, configuration.stored());
+        assertEquals(SettingValues.NONE, configuration.stored());
         assertEquals(List.of(), configuration.applied);
 
         type("poolSize", "3");
@@ -97,9 +98,12 @@ class FanoutSettingsPanelBrowserTest {
         browser.findElement(By.name("save")).click();
 
         String success = awaitMessage(".feedbackPanelSUCCESS");
-        assertEquals("Saved and applied: pool size 3, queue bound 6, lock wait timeout 45 seconds.", success);
+        assertEquals(
+                "Saved and applied: pool size 3, queue bound 6, lock wait timeout 45 seconds, single tiles on uncached"
+                        + " zoom levels off.",
+                success);
         assertEquals(List.of(new FanoutSettings(3, 6, Duration.ofSeconds(45))), configuration.applied);
-        assertEquals(new StoredSettings(3, 6, 45), configuration.stored());
+        assertEquals(values(3, 6, 45), configuration.stored());
         assertEquals("3", field("poolSize").getAttribute("value"));
         String status = browser.findElement(By.cssSelector(".mtf-status")).getText();
         assertTrue(status.startsWith("Fan-out pool status"), status);

@@ -1,11 +1,15 @@
 package io.github.metatilefanout.configui;
 
+import static io.github.metatilefanout.configui.MemoryConfiguration.values;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.engine.FanoutSettings;
-import io.github.metatilefanout.engine.settings.StoredSettings;
+import io.github.metatilefanout.engine.settings.Setting;
+import io.github.metatilefanout.engine.settings.SettingValues;
+import io.github.metatilefanout.engine.settings.WholeNumbers;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +42,7 @@ class FanoutSettingsPanelTest {
     void defaultsAreShownAsHints() {
         start();
 
-        int defaultPoolSize = FanoutSettings.defaultPoolSize();
+        int defaultPoolSize = FanoutSettings.defaults().poolSize();
         int processors = Runtime.getRuntime().availableProcessors();
         assertField("poolSize", "", String.valueOf(defaultPoolSize));
         assertField("queueBound", "", String.valueOf(defaultPoolSize));
@@ -52,11 +56,11 @@ class FanoutSettingsPanelTest {
 
     @Test
     void storedValuesAreShown() {
-        configuration.keeping(new StoredSettings(8, null, 45));
+        configuration.keeping(values(8, null, 45));
 
         start();
 
-        assertField("poolSize", "8", String.valueOf(FanoutSettings.defaultPoolSize()));
+        assertField("poolSize", "8", String.valueOf(FanoutSettings.defaults().poolSize()));
         assertField("queueBound", "", "8");
         assertField("lockTimeoutSeconds", "45", "120");
     }
@@ -69,20 +73,40 @@ class FanoutSettingsPanelTest {
 
         FanoutSettings expected = new FanoutSettings(8, 16, Duration.ofSeconds(30));
         assertEquals(List.of(expected), applied);
-        assertEquals(new StoredSettings(8, 16, 30), configuration.stored());
-        assertShown("Saved and applied: pool size 8, queue bound 16, lock wait timeout 30 seconds.");
-        assertField("poolSize", "8", String.valueOf(FanoutSettings.defaultPoolSize()));
+        assertEquals(values(8, 16, 30), configuration.stored());
+        assertShown("Saved and applied: pool size 8, queue bound 16, lock wait timeout 30 seconds, single tiles on"
+                + " uncached zoom levels off.");
+        assertField("poolSize", "8", String.valueOf(FanoutSettings.defaults().poolSize()));
+    }
+
+    @Test
+    void theSingleTileSwitchIsSavedAndApplied() {
+        start();
+        assertNull(tester.getTagByWicketId("singleTileWhenUncached").getAttribute("checked"));
+
+        FormTester form = tester.newFormTester(FORM);
+        form.setValue("poolSize", "8");
+        form.setValue("queueBound", "16");
+        form.setValue("lockTimeoutSeconds", "30");
+        form.setValue("singleTileWhenUncached", true);
+        form.submit("save");
+
+        assertEquals(List.of(new FanoutSettings(8, 16, Duration.ofSeconds(30), true)), applied);
+        assertEquals(values(8, 16, 30).with(Setting.SINGLE_TILE_WHEN_UNCACHED, true), configuration.stored());
+        assertShown("lock wait timeout 30 seconds, single tiles on uncached zoom levels on.");
+        assertEquals(
+                "checked", tester.getTagByWicketId("singleTileWhenUncached").getAttribute("checked"));
     }
 
     @Test
     void emptyFieldsSaveTheDefaults() {
-        configuration.keeping(new StoredSettings(8, 16, 30));
+        configuration.keeping(values(8, 16, 30));
         start();
 
         submit(" ", "", "");
 
         assertEquals(List.of(FanoutSettings.defaults()), applied);
-        assertEquals(StoredSettings.DEFAULTS, configuration.stored());
+        assertEquals(SettingValues.NONE, configuration.stored());
     }
 
     @Test
@@ -114,22 +138,39 @@ class FanoutSettingsPanelTest {
                         + " from 1 to 3600, or leave it empty for the default.",
             })
     void badValueIsRejectedAndNothingSaved(String field, String value, String message) {
-        configuration.keeping(new StoredSettings(2, 2, 60));
+        configuration.keeping(values(2, 2, 60));
         start();
 
-        FormTester form = tester.newFormTester(FORM);
-        form.setValue("poolSize", "8");
-        form.setValue("queueBound", "16");
-        form.setValue("lockTimeoutSeconds", "30");
-        form.setValue(field, value);
-        form.submit("save");
+        submit("8", "16", "30", field, value);
 
         assertShown(message);
         assertEquals(1, tester.getTagsByWicketId("feedback").size());
         assertEquals("true", tester.getTagByWicketId(field).getAttribute("aria-invalid"));
         assertEquals(value, tester.getTagByWicketId(field).getAttribute("value"));
         assertEquals(List.of(), applied);
-        assertEquals(new StoredSettings(2, 2, 60), configuration.stored());
+        assertEquals(values(2, 2, 60), configuration.stored());
+    }
+
+    /** Each field refuses the numbers just past its setting's range with the panel's text for it. */
+    @ParameterizedTest
+    @CsvSource({"poolSize, Pool size", "queueBound, Queue bound", "lockTimeoutSeconds, Lock wait timeout (seconds)"})
+    void eachFieldTakesItsRangeFromItsSetting(String key, String label) throws IOException {
+        WholeNumbers range = (WholeNumbers) Setting.named(key).type();
+        String outOfRange = TextsTest.texts("FanoutSettingsPanel").getProperty("fanout.outOfRange");
+        start();
+
+        for (int value : new int[] {range.min() - 1, range.max() + 1}) {
+            submit("8", "16", "30", key, String.valueOf(value));
+
+            assertShown(outOfRange
+                    .replace("${label}", label)
+                    .replace("${input}", String.valueOf(value))
+                    .replace("${minimum}", String.valueOf(range.min()))
+                    .replace("${maximum}", String.valueOf(range.max())));
+        }
+        assertEquals(List.of(), applied);
+        submit("8", "16", "30", key, String.valueOf(range.max()));
+        assertEquals(range.max(), configuration.stored().get(Setting.named(key)));
     }
 
     @Test
@@ -141,7 +182,7 @@ class FanoutSettingsPanelTest {
         assertShown("Pool size: -3 is outside the allowed range 0 to 256.");
         assertShown("Queue bound: 'x' is not a whole number");
         assertShown("Lock wait timeout (seconds): 9000 is outside the allowed range 1 to 3600.");
-        assertEquals(StoredSettings.DEFAULTS, configuration.stored());
+        assertEquals(SettingValues.NONE, configuration.stored());
         assertEquals(List.of(), applied);
     }
 
@@ -165,7 +206,7 @@ class FanoutSettingsPanelTest {
 
         assertShown("The settings were saved, but the running engine did not apply them (they apply on the next"
                 + " start): java.lang.IllegalStateException: engine closed");
-        assertEquals(new StoredSettings(8, 16, 30), configuration.stored());
+        assertEquals(values(8, 16, 30), configuration.stored());
     }
 
     @Test
@@ -194,19 +235,19 @@ class FanoutSettingsPanelTest {
         assertEquals(0, page.hostSubmits());
         assertShown("Pool size: -5 is outside the allowed range 0 to 256.");
         assertEquals(List.of(), applied);
-        assertEquals(StoredSettings.DEFAULTS, configuration.stored());
+        assertEquals(SettingValues.NONE, configuration.stored());
     }
 
     @Test
     void poolSizeKeptByTheHostIsShownAndPassedOnAsKept() {
-        configuration.keeping(new StoredSettings(6, null, null));
+        configuration.keeping(values(6, null, null));
         start();
         NestedFormTestPage page = tester.startPage(new NestedFormTestPage(false));
         tester.assertInvisible("host:fanout:form:poolSize");
         assertShown("Kept in the host's own pool size setting, not here");
         assertField("queueBound", "", "6");
 
-        configuration.keeping(new StoredSettings(9, null, null)); // the host's own field, changed meanwhile
+        configuration.keeping(values(9, null, null)); // the host's own field, changed meanwhile
         FormTester form = tester.newFormTester("host");
         form.setValue("fanout:form:queueBound", "16");
         form.setValue("fanout:form:lockTimeoutSeconds", "30");
@@ -214,8 +255,9 @@ class FanoutSettingsPanelTest {
 
         assertEquals(1, page.hostSubmits());
         assertEquals(List.of(new FanoutSettings(9, 16, Duration.ofSeconds(30))), applied);
-        assertEquals(new StoredSettings(9, 16, 30), configuration.stored());
-        assertShown("Saved and applied: queue bound 16, lock wait timeout 30 seconds.");
+        assertEquals(values(9, 16, 30), configuration.stored());
+        assertShown("Saved and applied: queue bound 16, lock wait timeout 30 seconds, single tiles on uncached zoom"
+                + " levels off.");
     }
 
     @Test
@@ -279,10 +321,16 @@ class FanoutSettingsPanelTest {
     }
 
     private void submit(String poolSize, String queueBound, String lockTimeoutSeconds) {
+        submit(poolSize, queueBound, lockTimeoutSeconds, "poolSize", poolSize);
+    }
+
+    /** Submits the three fields, {@code field} with {@code value}. */
+    private void submit(String poolSize, String queueBound, String lockTimeoutSeconds, String field, String value) {
         FormTester form = tester.newFormTester(FORM);
         form.setValue("poolSize", poolSize);
         form.setValue("queueBound", queueBound);
         form.setValue("lockTimeoutSeconds", lockTimeoutSeconds);
+        form.setValue(field, value);
         form.submit("save");
     }
 

@@ -2,7 +2,8 @@ package io.github.metatilefanout.configui;
 
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.settings.FanoutConfiguration;
-import io.github.metatilefanout.engine.settings.StoredSettings;
+import io.github.metatilefanout.engine.settings.Setting;
+import io.github.metatilefanout.engine.settings.SettingValues;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -13,13 +14,21 @@ final class MemoryConfiguration implements FanoutConfiguration {
     /** What the engine was given, in order. */
     final List<FanoutSettings> applied = new CopyOnWriteArrayList<>();
 
-    private volatile StoredSettings stored = StoredSettings.DEFAULTS;
+    private volatile SettingValues stored = SettingValues.NONE;
     private volatile String saveFailure;
     private volatile RuntimeException engineRefusal;
 
-    /** Keeps {@code settings} as if saved earlier, without applying them. */
-    MemoryConfiguration keeping(StoredSettings settings) {
-        stored = settings;
+    /** The pool size, queue bound and lock timeout in seconds, each null for its default. */
+    static SettingValues values(Integer poolSize, Integer queueBound, Integer lockTimeoutSeconds) {
+        return SettingValues.NONE
+                .with(Setting.POOL_SIZE, poolSize)
+                .with(Setting.QUEUE_BOUND, queueBound)
+                .with(Setting.LOCK_TIMEOUT_SECONDS, lockTimeoutSeconds);
+    }
+
+    /** Keeps {@code values} as if saved earlier, without applying them. */
+    MemoryConfiguration keeping(SettingValues values) {
+        stored = values;
         return this;
     }
 
@@ -36,20 +45,20 @@ final class MemoryConfiguration implements FanoutConfiguration {
     }
 
     @Override
-    public StoredSettings stored() {
+    public SettingValues stored() {
         return stored;
     }
 
     @Override
-    public FanoutSettings save(StoredSettings settings) throws IOException {
+    public FanoutSettings save(SettingValues values) throws IOException {
         if (saveFailure != null) {
             throw new IOException(saveFailure);
         }
-        stored = settings;
+        stored = values;
         if (engineRefusal != null) {
             throw engineRefusal;
         }
-        FanoutSettings effective = settings.resolve();
+        FanoutSettings effective = values.resolve();
         applied.add(effective);
         return effective;
     }

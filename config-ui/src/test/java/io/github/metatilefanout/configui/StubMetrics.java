@@ -62,6 +62,26 @@ final class StubMetrics implements FanoutMetricsMXBean {
     }
 
     @Override
+    public long getPixelsRendered() {
+        return 0;
+    }
+
+    @Override
+    public long getLookupFailures() {
+        return 0;
+    }
+
+    @Override
+    public long getDisposeFailures() {
+        return 0;
+    }
+
+    @Override
+    public long getInternalFailures() {
+        return 0;
+    }
+
+    @Override
     public long getFailures() {
         return 5;
     }

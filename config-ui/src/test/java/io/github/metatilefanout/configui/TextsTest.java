@@ -19,7 +19,8 @@ class TextsTest {
                 texts(component).keySet(), texts(component + "_" + language).keySet());
     }
 
-    private static Properties texts(String name) throws IOException {
+    /** The texts of {@code name}.properties, next to this class. */
+    static Properties texts(String name) throws IOException {
         Properties texts = new Properties();
         try (InputStream in = TextsTest.class.getResourceAsStream(name + ".properties")) {
             assertNotNull(in, name);

@@ -1,10 +1,10 @@
 package io.github.metatilefanout.engine;
 
-import io.github.metatilefanout.engine.MetatileGeometry.Coverage;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.awt.image.RenderedImage;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
@@ -25,9 +25,13 @@ final class StressFlight {
 
     private static final int ZOOM = 6;
 
-    private static final Metatile METATILE = new MetatileGeometry(2, 1, 8, 8, 0)
-            .metatileOf(
-                    new TileKey("jcstress", "EPSG:3857", "raw", null, 0, 0, ZOOM), new Coverage(ZOOM, 0, 0, 63, 63));
+    static final Metatile METATILE = new Metatile(
+            new TileKey("jcstress", "EPSG:3857", "raw", null, 0, 0, ZOOM),
+            2,
+            1,
+            16,
+            8,
+            List.of(new Rectangle(0, 0, 8, 8), new Rectangle(8, 0, 8, 8)));
 
     /** Shared by every instance: the encoder only looks at the tile rectangle, and nothing writes to it. */
     private static final BufferedImage IMAGE =

@@ -24,17 +24,19 @@ import java.util.logging.Logger;
  *
  * <ol>
  *   <li>T is looked up in the tile store, without locks;
- *   <li>if M is being processed in this process, T's bytes are taken from it (encoded on this thread if
- *       nobody has started T);
+ *   <li>if M is being processed in this process, T's bytes are taken from its image: encoded on this
+ *       thread if nobody has started T (or if T failed, was abandoned, or takes longer than the lock
+ *       timeout elsewhere), otherwise awaited from the thread encoding it;
  *   <li>otherwise M's lock is taken, then, while T is looked up again, T's lock ({@link
  *       LockProtocol#TILE_LOCKS}) or M's storing lock ({@link LockProtocol#STORING_LOCK}): a job of any
  *       process still storing T holds it;
  *   <li>M is rendered on this thread and registered as in flight, with T claimed for this thread;
- *   <li>if the pool has a free thread or a free place in its queue, the job goes there and the {@link
- *       LockKeeper} takes the job's locks (every tile lock of M, or M's storing lock) while this thread
- *       encodes T; then this thread releases M's lock and answers. It never waits for a pool thread;
- *   <li>otherwise (pool off or full, or seeding) this thread runs the job itself: every tile is stored
- *       when the call returns.
+ *   <li>if the pool has a free thread or a free place in its queue, the job goes there, and a {@link
+ *       LockHolder} thread of the job's own takes the job's locks (every tile lock of M, or M's storing
+ *       lock) while this thread encodes T; then this thread releases M's lock and answers. It never waits
+ *       for a pool thread, nor for another job's locks;
+ *   <li>otherwise (pool off or full, or seeding) this thread runs the job itself, taking and releasing
+ *       the job's locks itself: every tile is stored when the call returns.
  * </ol>
  *
  * <p>A {@linkplain Mode#SEEDING seeding} call returns only once every tile of M is stored (or has failed,
@@ -45,8 +47,9 @@ import java.util.logging.Logger;
  *
  * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and the lock it takes to look T up
  * again (T's, or M's storing lock) and always releases them itself before returning; a job's locks belong
- * to its {@link JobLocks} holder. {@link #inFlight} holds a metatile from its hand-off until its job has finished;
- * {@link #pool} and {@link #retiredPools} change only under {@code this}.
+ * to its {@link JobLocks} holder. {@link #inFlight} holds at most one job per metatile, from its
+ * registration under M's lock until it has finished; {@link #pool} and {@link #retiredPools} change only
+ * under {@code this}.
  */
 public final class FanoutEngine implements AutoCloseable {
 
@@ -58,10 +61,11 @@ public final class FanoutEngine implements AutoCloseable {
     private final ConcurrentHashMap<Metatile, FanoutJob> inFlight = new ConcurrentHashMap<>();
     private final AtomicReference<FanoutPool> pool = new AtomicReference<>();
     private final List<FanoutPool> retiredPools = new CopyOnWriteArrayList<>();
-    private final LockKeeper lockKeeper = new LockKeeper();
     private final FanoutMetrics metrics;
     private volatile FanoutSettings settings;
     private volatile boolean closed;
+    /** What the first {@link #close} reported; guarded by {@code this}. */
+    private boolean closedCleanly;
 
     /** An engine taking every lock from {@code lockProvider} with {@link LockProtocol#TILE_LOCKS}. */
     public FanoutEngine(LockProvider lockProvider, TileStore store, FanoutSettings settings) {
@@ -99,6 +103,9 @@ public final class FanoutEngine implements AutoCloseable {
         }
         boolean seeding = request.mode() == Mode.SEEDING;
         byte[] cached = lookup(request.tile(), policy);
+        if (cached == null && policy == CachePolicy.TRANSIENT && rendersAlone(request)) {
+            return renderUncached(request);
+        }
         FanoutJob job = inFlight.get(request.metatile());
         if (job != null) {
             if (seeding) {
@@ -151,8 +158,9 @@ public final class FanoutEngine implements AutoCloseable {
         }
         FanoutSettings previous = this.settings;
         this.settings = newSettings;
-        FanoutPool fresh =
-                newSettings.poolSize() == 0 ? null : new FanoutPool(newSettings.poolSize(), newSettings.queueBound());
+        FanoutPool fresh = newSettings.poolSize() == 0
+                ? null
+                : new FanoutPool(newSettings.poolSize(), newSettings.queueBound(), metrics);
         FanoutPool old = pool.getAndSet(fresh);
         retiredPools.removeIf(FanoutPool::isTerminated);
         if (old != null) {
@@ -190,16 +198,19 @@ public final class FanoutEngine implements AutoCloseable {
     }
 
     /**
-     * Closes the engine: the pools take no more work, tiles whose encoding has not started are abandoned
-     * (none starts after this returns) and their locks released; tiles being encoded get up to {@code
-     * gracePeriod} to complete and be stored, then their threads are interrupted. Every thread of the
-     * engine, including those of pools retired by {@link #reconfigure}, has ended when this returns, unless
-     * an encoder or store ignores interruption. Later requests run synchronously. Closing twice does
-     * nothing more.
+     * Closes the engine: the pools take no more work; every job, those run by their callers included,
+     * abandons the tiles whose encoding has not started (none starts after this returns) and releases
+     * their locks; tiles being encoded get up to {@code gracePeriod} to complete and be stored, then the
+     * engine's threads are interrupted and get {@code gracePeriod} more. Later requests run synchronously.
+     * Closing again does nothing more and reports what the first close did.
+     *
+     * @return whether every thread of the engine (pool threads and lock holders, of retired pools too) has
+     *     ended; if not, one WARNING line names those still running (an encoder, a store or a lock provider
+     *     that ignores interruption)
      */
-    public synchronized void close(Duration gracePeriod) {
+    public synchronized boolean close(Duration gracePeriod) {
         if (closed) {
-            return;
+            return closedCleanly;
         }
         closed = true;
         List<FanoutPool> pools = new ArrayList<>(retiredPools);
@@ -208,6 +219,7 @@ public final class FanoutEngine implements AutoCloseable {
             pools.add(current);
         }
         retiredPools.clear();
+        inFlight.values().forEach(FanoutJob::stop);
         long deadline = System.nanoTime() + gracePeriod.toNanos();
         try {
             for (FanoutPool each : pools) {
@@ -219,15 +231,27 @@ public final class FanoutEngine implements AutoCloseable {
                     each.awaitTermination(gracePeriod);
                 }
             }
-            lockKeeper.close(gracePeriod);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        List<String> running =
+                pools.stream().flatMap(each -> each.aliveThreadNames().stream()).toList();
+        if (!running.isEmpty()) {
+            LOGGER.warning(String.format(LogMessages.THREADS_LEFT, running.size(), String.join(", ", running)));
+        }
+        closedCleanly = running.isEmpty();
+        return closedCleanly;
     }
 
+    /** T on a level whose tiles are not kept: T alone if the settings and the request allow, else its metatile. */
     private TileResponse renderUncached(TileRequest request) throws TileException {
-        InFlightMetatile flight = render(request, CachePolicy.NONE);
-        return encodeOnly(flight, request);
+        Metatile rendered = rendersAlone(request) ? request.singleTile() : request.metatile();
+        return encodeOnly(render(request, rendered, CachePolicy.NONE), request);
+    }
+
+    /** Whether a request on a level whose tiles are not kept renders its tile alone. */
+    private boolean rendersAlone(TileRequest request) {
+        return request.singleTile() != null && settings.singleTileWhenUncached();
     }
 
     private TileResponse encodeOnly(InFlightMetatile flight, TileRequest request) throws TileException {
@@ -239,24 +263,28 @@ public final class FanoutEngine implements AutoCloseable {
     }
 
     private TileResponse renderAndFanOut(TileRequest request) throws TileException {
-        InFlightMetatile flight = render(request, request.cachePolicy());
+        InFlightMetatile flight = render(request, request.metatile(), request.cachePolicy());
         if (flight.cachePolicy() == CachePolicy.NONE) {
             return encodeOnly(flight, request);
         }
         Metatile metatile = request.metatile();
-        FanoutPool currentPool = request.mode() == Mode.SEEDING ? null : pool.get();
-        JobLocks jobLocks = currentPool == null
-                ? JobLocks.heldByCaller(protocol, metatile, lockProvider, metrics)
-                : JobLocks.heldBy(lockKeeper, protocol, metatile, lockProvider, metrics);
         Duration lockTimeout = settings.lockTimeout();
         FanoutJob job = new FanoutJob(
-                flight, jobLocks, store, lockTimeout, metrics, finished -> inFlight.remove(metatile, finished));
-        if (currentPool != null) {
-            jobLocks.acquireAll(lockTimeout); // on the keeper, while this thread encodes T
+                flight,
+                new JobLocks(protocol, metatile, lockProvider, metrics),
+                store,
+                lockTimeout,
+                metrics,
+                finished -> inFlight.remove(metatile, finished));
+        if (inFlight.putIfAbsent(metatile, job) != null) {
+            // only with a lock provider that does not exclude the threads of one process: serve T, store nothing
+            job.discard();
+            return encodeOnly(flight, request);
         }
-        inFlight.put(metatile, job);
-        boolean handedOff = currentPool != null && currentPool.trySubmit(job);
-        if (handedOff) {
+        FanoutPool currentPool = request.mode() == Mode.SEEDING ? null : pool.get();
+        LockHolder holder = currentPool == null ? null : currentPool.trySubmit(job);
+        if (holder != null) {
+            job.locks().acquireOn(holder, lockTimeout); // while this thread encodes T
             metrics.jobHandedOff();
             currentPool.offerHelp(job);
         } else if (currentPool != null) {
@@ -266,12 +294,10 @@ public final class FanoutEngine implements AutoCloseable {
         try {
             data = flight.encodeRequested();
         } finally {
-            if (handedOff) {
-                awaitJobLocks(jobLocks, metatile, lockTimeout);
-            } else if (!job.runOnCaller()) {
-                // a seeding request took it over first: its locks must be held before M's lock is released
-                awaitJobLocks(jobLocks, metatile, lockTimeout);
-                if (request.mode() == Mode.SEEDING) {
+            if (holder != null || !job.runOnCaller()) {
+                // handed off, or taken over by a seeding request: its locks must be held before M's is released
+                awaitJobLocks(job.locks(), metatile, lockTimeout);
+                if (holder == null && request.mode() == Mode.SEEDING) {
                     awaitStored(job);
                 }
             }
@@ -279,43 +305,43 @@ public final class FanoutEngine implements AutoCloseable {
         return rendered(data, request);
     }
 
-    /** Waits, before M's lock is released, until the keeper holds every lock of the job it could take. */
+    /**
+     * Waits, before M's lock is released, until the job's holder has tried every lock of the job, at most
+     * the lock timeout; then tells it to take no more.
+     */
     private static void awaitJobLocks(JobLocks jobLocks, Metatile metatile, Duration lockTimeout) throws TileException {
         try {
             if (!jobLocks.awaitAcquired(lockTimeout)) {
-                LOGGER.severe("The locks of metatile " + metatile + "'s job were not taken within "
-                        + lockTimeout.toMillis() + " ms; releasing the metatile lock anyway");
+                jobLocks.abandonAcquiring();
+                LOGGER.severe(String.format(LogMessages.JOB_LOCKS_LATE, metatile, lockTimeout.toMillis()));
             }
         } catch (InterruptedException e) {
+            jobLocks.abandonAcquiring();
             Thread.currentThread().interrupt();
             throw new TileException("Interrupted while the tiles of metatile " + metatile + " were being locked", e);
         }
     }
 
-    private InFlightMetatile render(TileRequest request, CachePolicy requested) throws TileException {
+    private InFlightMetatile render(TileRequest request, Metatile metatile, CachePolicy requested)
+            throws TileException {
         MetatileImage image;
         try {
-            image = Objects.requireNonNull(request.renderer().render(request.metatile()), "rendered image");
+            image = Objects.requireNonNull(request.renderer().render(metatile), "rendered image");
         } catch (Throwable e) {
             metrics.renderFailed();
             if (Interruptions.isInterruption(e)) {
                 Thread.currentThread().interrupt();
             }
             if (e instanceof Error error) {
-                LOGGER.log(Level.SEVERE, "Rendering metatile " + request.metatile() + " failed", error);
+                LOGGER.log(Level.SEVERE, String.format(LogMessages.RENDER_FAILED, metatile), error);
                 throw error;
             }
-            throw new TileException("Rendering metatile " + request.metatile() + " failed: " + e.getMessage(), e);
+            throw new TileException("Rendering metatile " + metatile + " failed: " + e.getMessage(), e);
         }
-        metrics.rendered();
+        metrics.rendered(image.image().getWidth() * (long) image.image().getHeight());
         CachePolicy policy = image.cachePolicy().orElse(requested);
         return new InFlightMetatile(
-                request.metatile(),
-                request.metatile().indexOf(request.tile()),
-                policy,
-                request.encoder(),
-                image,
-                metrics);
+                metatile, metatile.indexOf(request.tile()), policy, request.encoder(), image, metrics);
     }
 
     private static TileResponse rendered(byte[] data, TileRequest request) throws TileException {
@@ -412,7 +438,8 @@ public final class FanoutEngine implements AutoCloseable {
         try {
             return store.get(tile);
         } catch (IOException | RuntimeException e) {
-            LOGGER.log(Level.WARNING, "Looking up tile " + tile + " failed; rendering it", e);
+            metrics.lookupFailed();
+            LOGGER.log(Level.WARNING, String.format(LogMessages.LOOKUP_FAILED, tile), e);
             return null;
         }
     }

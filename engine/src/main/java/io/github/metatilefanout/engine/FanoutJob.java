@@ -17,9 +17,10 @@ import java.util.logging.Logger;
  * (pool off or full, seeding, or a seeding request that takes over a job still queued). The owner is the
  * only thread that stores tiles and asks for the job's locks to be released. Pool helpers and request
  * threads that encode a tile report it to the owner as a {@link Completion}; once the owner has given up
- * waiting for them, nobody stores those tiles. The job's locks (its tile locks, or its storing lock) are
- * taken by the {@link JobLocks}' holder thread before the requester releases the metatile lock, and
- * released by it.
+ * waiting for them, nobody stores those tiles. The job's locks (its tile locks, or its storing lock) belong
+ * to its {@link JobLocks}' holder. The job keeps its metatile's image alive from its creation until it has
+ * finished and left the in-flight registry ({@code onFinished}), so that requests finding it there can
+ * always read the image.
  *
  * <p>A job runs once: {@link #phase} moves from QUEUED to STARTED or to ABANDONED exactly once.
  */
@@ -42,7 +43,10 @@ final class FanoutJob implements Runnable {
     /** Set by {@link #stop}: the owner abandons the tiles nobody has started. */
     private volatile boolean stopping;
 
-    /** @param onFinished runs once, on the owner, when every tile is stored, has failed or was abandoned */
+    /**
+     * @param flight a metatile just rendered, with its requested tile still claimed
+     * @param onFinished runs once, on the owner, when every tile is stored, has failed or was abandoned
+     */
     FanoutJob(
             InFlightMetatile flight,
             JobLocks jobLocks,
@@ -56,10 +60,17 @@ final class FanoutJob implements Runnable {
         this.lockTimeout = lockTimeout;
         this.metrics = metrics;
         this.onFinished = onFinished;
+        if (!flight.retain()) {
+            throw new IllegalStateException("The image of metatile " + flight.metatile() + " is disposed already");
+        }
     }
 
     InFlightMetatile flight() {
         return flight;
+    }
+
+    JobLocks locks() {
+        return jobLocks;
     }
 
     /** Runs the job on a pool thread, unless someone else already runs it. */
@@ -95,6 +106,14 @@ final class FanoutJob implements Runnable {
         }
     }
 
+    /** Drops a job that was never registered nor handed over: lets its image go. */
+    void discard() {
+        if (phase.compareAndSet(QUEUED, ABANDONED)) {
+            flight.release();
+            finished.countDown();
+        }
+    }
+
     /** Asks the owner to abandon the tiles nobody has started yet; those being encoded still complete. */
     void stop() {
         stopping = true;
@@ -116,15 +135,20 @@ final class FanoutJob implements Runnable {
             if (claimed < 0) {
                 return;
             }
-            flight.completions().add(new Completion(claimed, flight.encodeClaimed(claimed, EncodedOn.POOL)));
+            byte[] data = null;
+            try {
+                data = flight.encodeClaimed(claimed, EncodedOn.POOL);
+            } finally {
+                flight.completions().add(new Completion(claimed, data));
+            }
         }
     }
 
     private void execute(EncodedOn where) {
         boolean interrupted = false;
         try {
+            jobLocks.acquireOnThisThread(lockTimeout); // unless the job's holder has them already
             boolean locksKnown;
-            jobLocks.acquireAll(lockTimeout); // inline when this thread holds them; done already for the keeper
             try {
                 locksKnown = jobLocks.awaitAcquired(lockTimeout.plus(lockTimeout));
             } catch (InterruptedException e) {
@@ -132,19 +156,21 @@ final class FanoutJob implements Runnable {
                 locksKnown = false;
             }
             if (!locksKnown) {
-                LOGGER.severe("The locks of metatile " + flight.metatile()
-                        + " were not taken in time; its tiles will be served but not stored");
+                LOGGER.severe(String.format(LogMessages.JOB_LOCKS_UNKNOWN, flight.metatile()));
                 stopping = true;
             }
             interrupted |= storeTiles(where, locksKnown);
         } catch (Throwable e) {
-            LOGGER.log(Level.SEVERE, "Storing the tiles of metatile " + flight.metatile() + " failed", e);
+            Failures.rethrowIfFatal(e); // counted where it happened; ends this thread after the clean-up below
+            metrics.internalFailure();
+            LOGGER.log(Level.SEVERE, String.format(LogMessages.JOB_FAILED, flight.metatile()), e);
         } finally {
             try {
                 metrics.tilesAbandoned(flight.abandonUnclaimed().size()); // none unless a failure cut the loop
                 jobLocks.releaseAll();
                 onFinished.accept(this);
             } finally {
+                flight.release();
                 finished.countDown();
                 if (interrupted) {
                     Thread.currentThread().interrupt();
@@ -184,8 +210,7 @@ final class FanoutJob implements Runnable {
                 try {
                     Completion done = flight.completions().poll(lockTimeout.toNanos(), TimeUnit.NANOSECONDS);
                     if (done == null) {
-                        LOGGER.severe("Gave up waiting for " + remaining + " tiles of metatile " + flight.metatile()
-                                + " encoded by other threads; they will not be stored");
+                        LOGGER.severe(String.format(LogMessages.TILES_NOT_REPORTED, remaining, flight.metatile()));
                         return interrupted;
                     }
                     finish(done.index(), done.toStore(), locksKnown);
@@ -219,8 +244,12 @@ final class FanoutJob implements Runnable {
             }
             metrics.stored();
         } catch (Throwable e) {
+            Failures.rethrowIfFatal(e);
             metrics.storeFailed();
-            LOGGER.log(e instanceof Error ? Level.SEVERE : Level.WARNING, "Storing tile " + tile + " failed", e);
+            LOGGER.log(
+                    e instanceof Error ? Level.SEVERE : Level.WARNING,
+                    String.format(LogMessages.STORE_FAILED, tile),
+                    e);
         }
     }
 }

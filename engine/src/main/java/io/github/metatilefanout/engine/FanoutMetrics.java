@@ -20,6 +20,7 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     }
 
     private final LongAdder renders = new LongAdder();
+    private final LongAdder pixelsRendered = new LongAdder();
     private final LongAdder encodedOnRequestThread = new LongAdder();
     private final LongAdder encodedOnPool = new LongAdder();
     private final LongAdder encodedOnCaller = new LongAdder();
@@ -32,6 +33,9 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     private final LongAdder encodeFailures = new LongAdder();
     private final LongAdder storeFailures = new LongAdder();
     private final LongAdder lockFailures = new LongAdder();
+    private final LongAdder lookupFailures = new LongAdder();
+    private final LongAdder disposeFailures = new LongAdder();
+    private final LongAdder internalFailures = new LongAdder();
     private final LongAdder lockWaitNanos = new LongAdder();
     private final LongAdder lockOperations = new LongAdder();
     private final AtomicInteger imagesAlive = new AtomicInteger();
@@ -95,8 +99,9 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
         }
     }
 
-    void rendered() {
+    void rendered(long pixels) {
         renders.increment();
+        pixelsRendered.add(pixels);
         int alive = imagesAlive.incrementAndGet();
         peakImagesAlive.accumulateAndGet(alive, Math::max);
     }
@@ -149,6 +154,18 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
         lockFailures.increment();
     }
 
+    void lookupFailed() {
+        lookupFailures.increment();
+    }
+
+    void disposeFailed() {
+        disposeFailures.increment();
+    }
+
+    void internalFailure() {
+        internalFailures.increment();
+    }
+
     void lockWaited(long nanos) {
         lockWaitNanos.add(nanos);
     }
@@ -160,6 +177,11 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     @Override
     public long getRenders() {
         return renders.sum();
+    }
+
+    @Override
+    public long getPixelsRendered() {
+        return pixelsRendered.sum();
     }
 
     @Override
@@ -223,12 +245,30 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     }
 
     @Override
+    public long getLookupFailures() {
+        return lookupFailures.sum();
+    }
+
+    @Override
+    public long getDisposeFailures() {
+        return disposeFailures.sum();
+    }
+
+    @Override
+    public long getInternalFailures() {
+        return internalFailures.sum();
+    }
+
+    @Override
     public long getFailures() {
         return getRenderFailures()
                 + getEncodeFailures()
                 + getStoreFailures()
                 + getLockFailures()
-                + getLockReleaseFailures();
+                + getLockReleaseFailures()
+                + getLookupFailures()
+                + getDisposeFailures()
+                + getInternalFailures();
     }
 
     @Override

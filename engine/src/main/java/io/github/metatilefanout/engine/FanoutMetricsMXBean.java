@@ -6,6 +6,9 @@ public interface FanoutMetricsMXBean {
     /** Metatiles rendered. */
     long getRenders();
 
+    /** Pixels of the images rendered, gutters included: divided by the tiles served, the render work per tile. */
+    long getPixelsRendered();
+
     /** Tiles encoded on a request thread: the tile asked for, or a sibling of a metatile in flight. */
     long getTilesEncodedOnRequestThread();
 
@@ -48,7 +51,19 @@ public interface FanoutMetricsMXBean {
     /** Lock releases that failed (logged; the job went on with its other tiles). */
     long getLockReleaseFailures();
 
-    /** All failures: render, encode, store, lock and lock release. */
+    /** Tile lookups in the tile store that failed (logged; the tile was rendered instead). */
+    long getLookupFailures();
+
+    /** Metatile images whose disposal failed (logged). */
+    long getDisposeFailures();
+
+    /**
+     * Failures of the engine's own code caught on its threads (logged SEVERE with a stack trace); anything
+     * but 0 is a bug to report.
+     */
+    long getInternalFailures();
+
+    /** All failures: render, encode, store, lock, lock release, lookup, disposal and internal. */
     long getFailures();
 
     /** Total time spent waiting for locks, in milliseconds. */

@@ -21,8 +21,12 @@ import java.util.logging.Logger;
  * <p>Threads that have no job help the running jobs encode their tiles ({@link FanoutJob#help}); a helper
  * gives way after its current tile as soon as a job waits. Help requests never take a place in the queue.
  *
+ * <p>Each job handed over gets a {@link LockHolder} of its own from {@link #lockHolders}, reserved with
+ * its place: a thread that holds the job's locks while the job waits here.
+ *
  * <p><b>Concurrency.</b> Every field below {@link #lock} is guarded by it. Threads start on demand and end
- * after {@value #KEEP_ALIVE_SECONDS} idle seconds, or once the pool is shut down and has no job left.
+ * after {@value #KEEP_ALIVE_SECONDS} idle seconds, or once the pool is shut down and has no job left, or
+ * when a {@link VirtualMachineError} other than {@link OutOfMemoryError} reaches them.
  */
 final class FanoutPool {
 
@@ -34,6 +38,8 @@ final class FanoutPool {
     private final int queueBound;
     private final String threadNamePrefix;
     private final AtomicInteger threadCount = new AtomicInteger();
+    private final LockHolders lockHolders;
+    private final FanoutMetrics metrics;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition workArrived = lock.newCondition();
@@ -56,22 +62,30 @@ final class FanoutPool {
     /** Mirrors {@code jobs.size()} for helpers, which read it without the lock between tiles. */
     private volatile int jobsWaiting;
 
-    FanoutPool(int size, int queueBound) {
+    FanoutPool(int size, int queueBound, FanoutMetrics metrics) {
         this.size = size;
         this.queueBound = queueBound;
+        this.metrics = metrics;
         this.threadNamePrefix = "metatile-fanout-" + GENERATION.incrementAndGet() + "-";
+        this.lockHolders = new LockHolders(size + queueBound, threadNamePrefix, metrics);
     }
 
     /**
      * Hands {@code job} to a thread that is free or can be started, or else to the queue.
      *
-     * @return {@code false} if both are full or the pool is shut down: the caller runs the job
+     * @return the reserved holder of the job's locks, to be given them at once; {@code null} if the pool,
+     *     its queue or its lock holders are full or the pool is shut down: the caller runs the job
      */
-    boolean trySubmit(FanoutJob job) {
+    LockHolder trySubmit(FanoutJob job) {
+        LockHolder holder = lockHolders.tryReserve();
+        if (holder == null) {
+            return null;
+        }
         lock.lock();
         try {
             if (shutdown) {
-                return false;
+                holder.cancel();
+                return null;
             }
             int freeThreads = idle + helping + starting + (size - threads.size()) - handOffs;
             if (freeThreads > 0) {
@@ -80,12 +94,13 @@ final class FanoutPool {
                     startThread();
                 }
             } else if (jobs.size() - handOffs >= queueBound) {
-                return false;
+                holder.cancel();
+                return null;
             }
             jobs.add(job);
             jobsWaiting = jobs.size();
             workArrived.signal();
-            return true;
+            return holder;
         } finally {
             lock.unlock();
         }
@@ -173,8 +188,14 @@ final class FanoutPool {
         }
     }
 
-    /** Waits up to {@code timeout} for every thread to end; returns whether they have. */
+    /** Waits up to {@code timeout} for every thread, lock holders included, to end; returns whether they have. */
     boolean awaitTermination(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        return awaitPoolThreads(timeout)
+                && lockHolders.awaitTermination(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    }
+
+    private boolean awaitPoolThreads(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<Thread> toJoin;
         lock.lock();
@@ -186,27 +207,34 @@ final class FanoutPool {
                 return false;
             }
             toJoin = new ArrayList<>(ending);
-            ending.clear();
         } finally {
             lock.unlock();
         }
         for (Thread thread : toJoin) {
             TimeUnit.NANOSECONDS.timedJoin(thread, Math.max(1, deadline - System.nanoTime()));
         }
-        return toJoin.stream().noneMatch(Thread::isAlive);
-    }
-
-    /** Whether the pool is shut down and every thread has ended. */
-    boolean isTerminated() {
         lock.lock();
         try {
-            return shutdown && threads.isEmpty();
+            ending.removeIf(thread -> !thread.isAlive());
+            return ending.isEmpty();
         } finally {
             lock.unlock();
         }
     }
 
-    /** Interrupts every thread still running. */
+    /** Whether the pool is shut down and every thread, lock holders included, has ended. */
+    boolean isTerminated() {
+        lock.lock();
+        try {
+            return shutdown
+                    && threads.isEmpty()
+                    && lockHolders.aliveThreadNames().isEmpty();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Interrupts every thread still running, lock holders included. */
     void interruptThreads() {
         lock.lock();
         try {
@@ -214,6 +242,21 @@ final class FanoutPool {
         } finally {
             lock.unlock();
         }
+        lockHolders.interruptThreads();
+    }
+
+    /** The names of the threads still running, lock holders included. */
+    List<String> aliveThreadNames() {
+        List<String> names = new ArrayList<>();
+        lock.lock();
+        try {
+            threads.forEach(thread -> names.add(thread.getName()));
+            ending.stream().filter(Thread::isAlive).forEach(thread -> names.add(thread.getName()));
+        } finally {
+            lock.unlock();
+        }
+        names.addAll(lockHolders.aliveThreadNames());
+        return names;
     }
 
     private void startThread() {
@@ -235,20 +278,25 @@ final class FanoutPool {
     private record Task(Runnable work, Doing doing) {}
 
     private void work() {
+        Doing unaccounted = null; // what this thread was doing when a fatal error ended it
         try {
             Doing doing = Doing.STARTING;
             for (Task task; (task = nextTask(doing)) != null; ) {
                 doing = task.doing();
-                try {
-                    task.work().run();
-                } catch (Throwable e) {
-                    LOGGER.log(Level.SEVERE, "A metatile-fanout pool task failed", e);
-                }
+                unaccounted = doing;
+                runLogged(task);
+                unaccounted = null;
             }
         } finally {
             lock.lock();
             try {
+                if (unaccounted == Doing.HELPING) {
+                    helping--;
+                }
                 threads.remove(Thread.currentThread());
+                if (unaccounted != null && !shutdown && !jobs.isEmpty()) {
+                    startThread(); // a job waits, and this thread will not take it
+                }
                 ending.add(Thread.currentThread());
                 if (threads.isEmpty()) {
                     allThreadsEnded.signalAll();
@@ -256,6 +304,16 @@ final class FanoutPool {
             } finally {
                 lock.unlock();
             }
+        }
+    }
+
+    private void runLogged(Task task) {
+        try {
+            task.work().run();
+        } catch (Throwable e) {
+            Failures.rethrowIfFatal(e);
+            metrics.internalFailure();
+            LOGGER.log(Level.SEVERE, LogMessages.POOL_TASK_FAILED, e);
         }
     }
 

@@ -1,62 +1,73 @@
 package io.github.metatilefanout.engine;
 
+import static io.github.metatilefanout.engine.settings.Setting.LOCK_TIMEOUT_SECONDS;
+import static io.github.metatilefanout.engine.settings.Setting.POOL_SIZE;
+import static io.github.metatilefanout.engine.settings.Setting.QUEUE_BOUND;
+
+import io.github.metatilefanout.engine.settings.Setting;
+import io.github.metatilefanout.engine.settings.SettingValues;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How the engine's pool is sized and how long it waits.
+ * The settings the engine runs with, each resolved to a value: how its pool is sized and how long it waits.
+ * Ranges, defaults and messages are those of the {@link Setting} descriptors; {@link SettingValues#resolve()}
+ * builds these from the values an admin set.
  *
- * @param poolSize threads that encode and store tiles, {@value #MIN_POOL_SIZE} (off: the classic synchronous
- *     behaviour) to {@value #MAX_POOL_SIZE}
- * @param queueBound metatiles that may wait for a pool thread, {@value #MIN_QUEUE_BOUND} to {@value
- *     #MAX_QUEUE_BOUND}; when the pool and its queue are full, the requesting thread does the work itself
- * @param lockTimeout the longest wait for any lock, from {@value #MIN_LOCK_TIMEOUT_SECONDS} to {@value
- *     #MAX_LOCK_TIMEOUT_SECONDS} seconds
+ * @param poolSize {@link Setting#POOL_SIZE}: threads that encode and store tiles; 0 turns the pool off (the
+ *     classic synchronous behaviour)
+ * @param queueBound {@link Setting#QUEUE_BOUND}: metatiles that may wait for a pool thread; when the pool and its
+ *     queue are full, the requesting thread does the work itself
+ * @param lockTimeout {@link Setting#LOCK_TIMEOUT_SECONDS}: the longest wait for any lock, in whole seconds
+ * @param singleTileWhenUncached {@link Setting#SINGLE_TILE_WHEN_UNCACHED}: render a requested tile alone, not its
+ *     metatile, where tiles are not cached (for requests that offer a single-tile metatile)
+ * @throws IllegalArgumentException if a value is not allowed, with its setting's message
  */
-public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout) {
+public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout, boolean singleTileWhenUncached) {
 
-    public static final int MIN_POOL_SIZE = 0;
-    public static final int MAX_POOL_SIZE = 256;
-    public static final int MIN_QUEUE_BOUND = 0;
-    public static final int MAX_QUEUE_BOUND = 4096;
-    public static final int MIN_LOCK_TIMEOUT_SECONDS = 1;
-    public static final int MAX_LOCK_TIMEOUT_SECONDS = 3600;
-
-    /** GeoWebCache's default lock timeout. */
-    public static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(120);
+    /** GeoWebCache's default lock timeout, the default of {@link Setting#LOCK_TIMEOUT_SECONDS}. */
+    public static final Duration DEFAULT_LOCK_TIMEOUT = defaults().lockTimeout();
 
     public FanoutSettings {
-        Ranges.check("poolSize", poolSize, MIN_POOL_SIZE, MAX_POOL_SIZE);
-        Ranges.check("queueBound", queueBound, MIN_QUEUE_BOUND, MAX_QUEUE_BOUND);
+        POOL_SIZE.check(poolSize);
+        QUEUE_BOUND.check(queueBound);
         Objects.requireNonNull(lockTimeout, "lockTimeout");
-        if (lockTimeout.compareTo(Duration.ofSeconds(MIN_LOCK_TIMEOUT_SECONDS)) < 0
-                || lockTimeout.compareTo(Duration.ofSeconds(MAX_LOCK_TIMEOUT_SECONDS)) > 0) {
-            throw new IllegalArgumentException("lockTimeout is " + lockTimeout.toMillis() + " ms; allowed range is "
-                    + MIN_LOCK_TIMEOUT_SECONDS + " to " + MAX_LOCK_TIMEOUT_SECONDS + " seconds");
-        }
+        LOCK_TIMEOUT_SECONDS.parse(LOCK_TIMEOUT_SECONDS.key(), seconds(lockTimeout)); // whole seconds, in range
     }
 
-    /** The default pool size: twice the available processors. */
-    public static int defaultPoolSize() {
-        return Math.min(MAX_POOL_SIZE, 2 * Runtime.getRuntime().availableProcessors());
+    /** Settings that render whole metatiles everywhere. */
+    public FanoutSettings(int poolSize, int queueBound, Duration lockTimeout) {
+        this(poolSize, queueBound, lockTimeout, false);
     }
 
-    /** Default pool size, a queue as long as the pool, GeoWebCache's lock timeout. */
+    /** Every setting at its default. */
     public static FanoutSettings defaults() {
-        return withPoolSize(defaultPoolSize());
+        return SettingValues.NONE.resolve();
     }
 
     /** A pool of {@code poolSize} threads with the default queue bound and lock timeout. */
     public static FanoutSettings withPoolSize(int poolSize) {
-        Ranges.check("poolSize", poolSize, MIN_POOL_SIZE, MAX_POOL_SIZE);
-        return new FanoutSettings(poolSize, Math.min(poolSize, MAX_QUEUE_BOUND), DEFAULT_LOCK_TIMEOUT);
+        return SettingValues.NONE.with(POOL_SIZE, poolSize).resolve();
     }
 
     public FanoutSettings withQueueBound(int bound) {
-        return new FanoutSettings(poolSize, bound, lockTimeout);
+        return new FanoutSettings(poolSize, bound, lockTimeout, singleTileWhenUncached);
     }
 
     public FanoutSettings withLockTimeout(Duration timeout) {
-        return new FanoutSettings(poolSize, queueBound, timeout);
+        return new FanoutSettings(poolSize, queueBound, timeout, singleTileWhenUncached);
+    }
+
+    public FanoutSettings withSingleTileWhenUncached(boolean singleTile) {
+        return new FanoutSettings(poolSize, queueBound, lockTimeout, singleTile);
+    }
+
+    /** {@code duration} in seconds, as a number in text: {@code 120}, {@code 0.5}. */
+    private static String seconds(Duration duration) {
+        return new BigDecimal(duration.getSeconds())
+                .add(BigDecimal.valueOf(duration.getNano(), 9))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 }

@@ -20,14 +20,17 @@ import java.util.logging.Logger;
 /**
  * A rendered metatile whose tiles are being encoded.
  *
- * <p>Each covered tile goes once from UNCLAIMED to ENCODING (claimed by exactly one thread: the job's
- * owner, a pool helper, or a request thread that wants that tile) and then to DONE, or straight from
- * UNCLAIMED to DONE when abandoned. Everyone else waits for its bytes. The image is disposed exactly once,
- * by the thread that moves the last covered tile to DONE. This state machine is checked by the jcstress
- * tests of the {@code engine-jcstress} module.
+ * <p><b>Tiles.</b> Each covered tile goes once from UNCLAIMED to ENCODING (claimed by exactly one thread:
+ * the job's owner, a pool helper, or a request thread that wants that tile) and then to DONE, or straight
+ * from UNCLAIMED to DONE when abandoned. Everyone else waits for its bytes. A tile encoded by a thread other
+ * than the job's owner is reported to the owner as a {@link Completion}: only the owner stores tiles,
+ * because only it knows which of the job's locks are held.
  *
- * <p>A tile encoded by a thread other than the job's owner is reported to the owner as a {@link
- * Completion}: only the owner stores tiles, because only it knows which of the job's locks are held.
+ * <p><b>The image.</b> It is disposed exactly once, when its last user lets it go: the tiles (until every
+ * covered tile is DONE), the job (until it has finished, see {@link #retain}) and any request reading from
+ * it. So a request that finds the metatile in flight can always encode from the image, again if need be:
+ * for a tile that failed, was abandoned, or is stuck in another thread's encoder. These state machines are
+ * checked by the jcstress tests of the {@code engine-jcstress} module.
  */
 final class InFlightMetatile {
 
@@ -49,6 +52,9 @@ final class InFlightMetatile {
     private final AtomicIntegerArray states;
     private final List<CompletableFuture<byte[]>> results;
     private final AtomicInteger tilesNotEncoded;
+    /** Users of the image: the tiles not yet DONE count as one. The image is disposed when this reaches 0. */
+    private final AtomicInteger imageUsers = new AtomicInteger(1);
+
     private final BlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
 
     /**
@@ -96,6 +102,27 @@ final class InFlightMetatile {
         return completions;
     }
 
+    /**
+     * Keeps the image alive until {@link #release}, unless it is disposed already.
+     *
+     * @return whether the image is kept
+     */
+    boolean retain() {
+        for (int users = imageUsers.get(); users > 0; users = imageUsers.get()) {
+            if (imageUsers.compareAndSet(users, users + 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Lets the image go: the last user disposes it. */
+    void release() {
+        if (imageUsers.decrementAndGet() == 0) {
+            dispose();
+        }
+    }
+
     /** Claims the first tile nobody has started, or returns {@code -1}. */
     int claimNext() {
         for (int i = 0; i < states.length(); i++) {
@@ -110,40 +137,49 @@ final class InFlightMetatile {
      * Encodes tile {@code i}, which the calling thread has claimed.
      *
      * @return the bytes, or {@code null} if encoding failed (logged and counted)
+     * @throws VirtualMachineError other than {@link OutOfMemoryError}, after counting it and completing
+     *     the tile
      */
     byte[] encodeClaimed(int i, EncodedOn where) {
         CompletableFuture<byte[]> result = results.get(i);
         try {
-            byte[] data = Objects.requireNonNull(encoder.encode(image.image(), metatile.tileBounds(i)), "encoded tile");
+            byte[] data = encode(i, where);
             result.complete(data);
-            metrics.encoded(where);
             return data;
         } catch (Throwable e) {
-            metrics.encodeFailed();
-            LOGGER.log(
-                    e instanceof Error ? Level.SEVERE : Level.WARNING,
-                    "Encoding tile " + metatile.tile(i) + " failed",
-                    e);
             result.completeExceptionally(e);
+            Failures.rethrowIfFatal(e);
             return null;
         } finally {
-            if (!result.isDone()) {
-                result.completeExceptionally(
-                        new IllegalStateException("Encoding of tile " + metatile.tile(i) + " did not complete"));
-            }
             states.set(i, DONE);
-            tileEncodedOrAbandoned();
+            if (tilesNotEncoded.decrementAndGet() == 0) {
+                release();
+            }
         }
     }
 
     /**
-     * The bytes of tile {@code i} for a request thread: encoded here if nobody has started it (and handed
-     * to the owner to store), otherwise awaited from whoever has, at most {@code timeout}.
+     * The bytes of tile {@code i} for a request thread: encoded here if nobody has started it (and handed to
+     * the owner to store); otherwise those of whoever encodes it, awaited at most {@code timeout}; encoded
+     * here again, not to be stored, if that encoding failed, was abandoned or is not done in time.
      *
-     * @return the bytes, or {@code null} if the tile failed or was not ready in time
+     * @return the bytes, or {@code null} if the image is disposed: the job has finished, and the metatile is
+     *     no longer in flight
+     * @throws TileException if encoding the tile here failed
      */
-    byte[] bytesForRequest(int i, Duration timeout) throws InterruptedException {
-        return states.compareAndSet(i, UNCLAIMED, ENCODING) ? encodeForRequest(i) : awaitBytes(i, timeout);
+    byte[] bytesForRequest(int i, Duration timeout) throws TileException, InterruptedException {
+        if (!retain()) {
+            return null;
+        }
+        try {
+            if (states.compareAndSet(i, UNCLAIMED, ENCODING)) {
+                return encodeForRequest(i);
+            }
+            byte[] data = awaitBytes(i, timeout);
+            return data != null ? data : encodeAgain(i);
+        } finally {
+            release();
+        }
     }
 
     /**
@@ -166,23 +202,6 @@ final class InFlightMetatile {
         return false;
     }
 
-    private byte[] encodeForRequest(int i) {
-        byte[] data = encodeClaimed(i, EncodedOn.REQUEST_THREAD);
-        completions.add(new Completion(i, data));
-        if (data == null && results.get(i).handle((bytes, failure) -> failure).join() instanceof Error error) {
-            throw error;
-        }
-        return data;
-    }
-
-    private byte[] awaitBytes(int i, Duration timeout) throws InterruptedException {
-        try {
-            return results.get(i).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (ExecutionException | CancellationException | TimeoutException e) {
-            return null;
-        }
-    }
-
     /**
      * Marks every tile nobody has started as abandoned.
      *
@@ -194,21 +213,69 @@ final class InFlightMetatile {
             if (states.compareAndSet(i, UNCLAIMED, DONE)) {
                 results.get(i).cancel(false);
                 abandoned.add(i);
-                tileEncodedOrAbandoned();
+                if (tilesNotEncoded.decrementAndGet() == 0) {
+                    release();
+                }
             }
         }
         return abandoned;
     }
 
-    private void tileEncodedOrAbandoned() {
-        if (tilesNotEncoded.decrementAndGet() == 0) {
-            try {
-                image.dispose();
-            } catch (Throwable e) {
-                LOGGER.log(Level.WARNING, "Disposing the image of metatile " + metatile + " failed", e);
-            } finally {
-                metrics.imageDisposed();
-            }
+    private byte[] encodeForRequest(int i) {
+        byte[] data = null;
+        try {
+            data = encodeClaimed(i, EncodedOn.REQUEST_THREAD);
+        } finally {
+            completions.add(new Completion(i, data));
+        }
+        if (data == null && results.get(i).handle((bytes, failure) -> failure).join() instanceof Error error) {
+            throw error;
+        }
+        return data;
+    }
+
+    /** Encodes tile {@code i} once more, for a request only; the image is retained by the caller. */
+    private byte[] encodeAgain(int i) throws TileException {
+        try {
+            return encode(i, EncodedOn.REQUEST_THREAD);
+        } catch (Exception e) {
+            throw new TileException("Encoding tile " + metatile.tile(i) + " failed", e);
+        }
+    }
+
+    /** Encodes tile {@code i}; a failure is logged, counted and thrown. */
+    private byte[] encode(int i, EncodedOn where) throws Exception {
+        try {
+            byte[] data = Objects.requireNonNull(encoder.encode(image.image(), metatile.tileBounds(i)), "encoded tile");
+            metrics.encoded(where);
+            return data;
+        } catch (Throwable e) {
+            metrics.encodeFailed();
+            LOGGER.log(
+                    e instanceof Error ? Level.SEVERE : Level.WARNING,
+                    String.format(LogMessages.ENCODE_FAILED, metatile.tile(i)),
+                    e);
+            throw e;
+        }
+    }
+
+    private byte[] awaitBytes(int i, Duration timeout) throws InterruptedException {
+        try {
+            return results.get(i).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException | CancellationException | TimeoutException e) {
+            return null;
+        }
+    }
+
+    private void dispose() {
+        try {
+            image.dispose();
+        } catch (Throwable e) {
+            Failures.rethrowIfFatal(e);
+            metrics.disposeFailed();
+            LOGGER.log(Level.WARNING, String.format(LogMessages.DISPOSE_FAILED, metatile), e);
+        } finally {
+            metrics.imageDisposed();
         }
     }
 }

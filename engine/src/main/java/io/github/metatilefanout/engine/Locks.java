@@ -16,8 +16,9 @@ final class Locks {
         try {
             lock.release();
         } catch (Throwable e) {
+            Failures.rethrowIfFatal(e);
             metrics.lockReleaseFailed();
-            LOGGER.log(Level.SEVERE, "Releasing lock '" + key + "' failed", e);
+            LOGGER.log(Level.SEVERE, String.format(LogMessages.RELEASE_FAILED, key), e);
         }
     }
 }

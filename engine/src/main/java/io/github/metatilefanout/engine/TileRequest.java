@@ -11,6 +11,9 @@ import java.util.Objects;
  * @param encoder encodes each tile of the rendered metatile
  * @param cachePolicy what to do with the tiles (a renderer may override it)
  * @param mode whether a client waits for this tile, or the call is part of seeding
+ * @param singleTile the tile alone as a metatile of one tile, with its gutter, rendered instead of {@code
+ *     metatile} where tiles are not cached when {@link FanoutSettings#singleTileWhenUncached()} is on; {@code
+ *     null} if the caller offers none
  */
 public record TileRequest(
         TileKey tile,
@@ -18,7 +21,8 @@ public record TileRequest(
         MetatileRenderer renderer,
         TileEncoder encoder,
         CachePolicy cachePolicy,
-        Mode mode) {
+        Mode mode,
+        Metatile singleTile) {
 
     /** Who is asking. */
     public enum Mode {
@@ -41,6 +45,22 @@ public record TileRequest(
         if (!metatile.isCovered(metatile.indexOf(tile))) {
             throw new IllegalArgumentException("Tile " + tile + " is outside the coverage of metatile " + metatile);
         }
+        if (singleTile != null
+                && (singleTile.tileCount() != 1 || !singleTile.tile(0).equals(tile))) {
+            throw new IllegalArgumentException(
+                    "The single-tile metatile of tile " + tile + " must hold that tile only: " + singleTile);
+        }
+    }
+
+    /** A request that offers no single-tile metatile. */
+    public TileRequest(
+            TileKey tile,
+            Metatile metatile,
+            MetatileRenderer renderer,
+            TileEncoder encoder,
+            CachePolicy cachePolicy,
+            Mode mode) {
+        this(tile, metatile, renderer, encoder, cachePolicy, mode, null);
     }
 
     /** An interactive request whose tiles are persisted. */
@@ -51,11 +71,16 @@ public record TileRequest(
 
     /** The same request with another cache policy. */
     public TileRequest withCachePolicy(CachePolicy policy) {
-        return new TileRequest(tile, metatile, renderer, encoder, policy, mode);
+        return new TileRequest(tile, metatile, renderer, encoder, policy, mode, singleTile);
     }
 
     /** The same request with another mode. */
     public TileRequest withMode(Mode newMode) {
-        return new TileRequest(tile, metatile, renderer, encoder, cachePolicy, newMode);
+        return new TileRequest(tile, metatile, renderer, encoder, cachePolicy, newMode, singleTile);
+    }
+
+    /** The same request, offering {@code tileAlone} (the tile as a metatile of one tile) for uncached levels. */
+    public TileRequest withSingleTile(Metatile tileAlone) {
+        return new TileRequest(tile, metatile, renderer, encoder, cachePolicy, mode, tileAlone);
     }
 }

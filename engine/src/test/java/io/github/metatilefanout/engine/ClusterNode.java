@@ -109,10 +109,7 @@ final class ClusterNode {
             for (String key : locks.keys()) {
                 out.println("attempts " + key + " " + locks.attempts(key));
                 out.println("releases " + key + " " + locks.releases(key));
-                long holds = locks.acquiringThreads(key).stream()
-                        .filter(LockKeeper.THREAD_NAME::equals)
-                        .count();
-                out.println("holds " + key + " " + holds);
+                out.println("holds " + key + " " + locks.jobHolds(key));
             }
             sources.forEach((source, count) -> out.println("total " + source + " " + count));
             out.println("total wrong " + wrong.get());

@@ -18,6 +18,7 @@ final class CountingStore implements TileStore {
     private final Map<TileKey, AtomicInteger> transientPuts = new ConcurrentHashMap<>();
     private final Set<String> storingThreads = ConcurrentHashMap.newKeySet();
     private volatile Predicate<TileKey> failFor = tile -> false;
+    private volatile Predicate<TileKey> lookupsFailFor = tile -> false;
     private volatile Predicate<TileKey> gated = tile -> true;
     private volatile CountDownLatch putGate;
     private volatile Error errorToThrow;
@@ -55,8 +56,17 @@ final class CountingStore implements TileStore {
         return this;
     }
 
+    /** Makes the lookups of tiles {@code predicate} accepts throw. */
+    CountingStore lookupsFailingFor(Predicate<TileKey> predicate) {
+        this.lookupsFailFor = predicate;
+        return this;
+    }
+
     @Override
     public byte[] get(TileKey tile) throws IOException {
+        if (lookupsFailFor.test(tile)) {
+            throw new IOException("injected lookup failure for " + tile);
+        }
         return delegate.get(tile);
     }
 

@@ -102,17 +102,17 @@ class FanoutEngineTest {
     }
 
     @Test
-    void requestedTileIsEncodedWhileTheKeeperTakesTheTileLocks() throws Exception {
-        // the keeper may lock tiles only once the asked tile is encoded: a request that encoded it after the
-        // keeper held every tile lock would leave the keeper waiting here until its gate gave up
+    void requestedTileIsEncodedWhileTheJobsHolderTakesTheTileLocks() throws Exception {
+        // the holder may lock tiles only once the asked tile is encoded: a request that encoded it after the
+        // holder held every tile lock would leave the holder waiting here until its gate gave up
         TileKey asked = tile("roads", 1, 2);
         CountDownLatch askedEncoded = new CountDownLatch(1);
-        AtomicBoolean keeperWaitedInVain = new AtomicBoolean();
+        AtomicBoolean holderWaitedInVain = new AtomicBoolean();
         LockProvider gatedForPool = (key, timeout) -> {
             if (key.startsWith("gwc_tile_")
-                    && Thread.currentThread().getName().equals(LockKeeper.THREAD_NAME)
+                    && Thread.currentThread().getName().startsWith(RawEncoder.POOL_THREAD_PREFIX)
                     && !askedEncoded.await(5, TimeUnit.SECONDS)) {
-                keeperWaitedInVain.set(true);
+                holderWaitedInVain.set(true);
             }
             return locks.acquire(key, timeout);
         };
@@ -131,7 +131,7 @@ class FanoutEngineTest {
 
         assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked)));
         awaitIdle();
-        assertFalse(keeperWaitedInVain.get(), "the keeper waited for the asked tile's encode");
+        assertFalse(holderWaitedInVain.get(), "the holder waited for the asked tile's encode");
         assertEquals(16, store.totalPuts());
         assertEquals(1, engine.metrics().getTilesEncodedOnRequestThread());
     }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class FanoutSettingsTest {
 
@@ -15,23 +17,36 @@ class FanoutSettingsTest {
         assertEquals(2 * Runtime.getRuntime().availableProcessors(), defaults.poolSize());
         assertEquals(defaults.poolSize(), defaults.queueBound());
         assertEquals(Duration.ofSeconds(120), defaults.lockTimeout());
+        assertEquals(FanoutSettings.DEFAULT_LOCK_TIMEOUT, defaults.lockTimeout());
     }
 
     @Test
     void outOfRangeValuesNameTheSettingTheValueAndTheRange() {
         assertEquals(
-                "poolSize is -1; allowed range is 0 to 256",
+                "poolSize is -1, but it must be a whole number from 0 to 256",
                 assertThrows(IllegalArgumentException.class, () -> FanoutSettings.withPoolSize(-1))
                         .getMessage());
         assertEquals(
-                "queueBound is 5000; allowed range is 0 to 4096",
+                "queueBound is 5000, but it must be a whole number from 0 to 4096",
                 assertThrows(IllegalArgumentException.class, () -> FanoutSettings.defaults()
                                 .withQueueBound(5000))
                         .getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "500  | lockTimeoutSeconds is '0.5', but it must be a whole number from 1 to 3600",
+                "1500 | lockTimeoutSeconds is '1.5', but it must be a whole number from 1 to 3600",
+                "0    | lockTimeoutSeconds is 0, but it must be a whole number from 1 to 3600",
+                "3601000 | lockTimeoutSeconds is 3601, but it must be a whole number from 1 to 3600",
+            })
+    void theLockTimeoutIsWholeSecondsInTheSettingsRange(long millis, String message) {
         assertEquals(
-                "lockTimeout is 500 ms; allowed range is 1 to 3600 seconds",
+                message,
                 assertThrows(IllegalArgumentException.class, () -> FanoutSettings.defaults()
-                                .withLockTimeout(Duration.ofMillis(500)))
+                                .withLockTimeout(Duration.ofMillis(millis)))
                         .getMessage());
     }
 }

@@ -15,8 +15,13 @@ import java.util.stream.Collectors;
  */
 final class RecordingLockProvider implements LockProvider {
 
-    /** An acquisition asked for or a release: the key, the thread, and its rank among the key's attempts. */
-    record Operation(String key, String thread, int rank) {}
+    /**
+     * An acquisition asked for or a release: the key, the thread, its rank among the key's attempts, and
+     * whether it holds a job's tiles ({@link JobLocks} asked for it) rather than a request's wait.
+     */
+    record Operation(String key, String thread, int rank, boolean forJob) {}
+
+    private static final StackWalker STACK = StackWalker.getInstance();
 
     private final LockProvider delegate;
     private final List<Operation> attempts = new CopyOnWriteArrayList<>();
@@ -37,7 +42,7 @@ final class RecordingLockProvider implements LockProvider {
     public Lock acquire(String key, Duration timeout) throws LockTimeoutException, InterruptedException {
         Operation attempt;
         synchronized (this) {
-            attempt = new Operation(key, Thread.currentThread().getName(), attempts(key) + 1);
+            attempt = new Operation(key, Thread.currentThread().getName(), attempts(key) + 1, askedByJobLocks());
             attempts.add(attempt);
         }
         if (failing.test(attempt)) {
@@ -45,9 +50,18 @@ final class RecordingLockProvider implements LockProvider {
         }
         Lock lock = delegate.acquire(key, timeout);
         return () -> {
-            releases.add(new Operation(key, Thread.currentThread().getName(), attempt.rank()));
+            releases.add(new Operation(key, Thread.currentThread().getName(), attempt.rank(), attempt.forJob()));
             lock.release();
         };
+    }
+
+    private static boolean askedByJobLocks() {
+        return STACK.walk(frames -> frames.anyMatch(f -> f.getClassName().equals(JobLocks.class.getName())));
+    }
+
+    /** The acquisitions of {@code key} that held a job's tiles. */
+    long jobHolds(String key) {
+        return attempts.stream().filter(o -> o.key().equals(key) && o.forJob()).count();
     }
 
     int attempts(String key) {

@@ -5,10 +5,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 
 /**
  * Installs the plugin in GeoServer Cloud, which loads extensions only as Spring Boot auto-configurations: the
@@ -33,14 +33,13 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnProperty(prefix = FanoutProperties.PREFIX, name = "enabled", havingValue = "true", matchIfMissing = true)
 @ConditionalOnBean(type = "org.geoserver.gwc.GWC")
 @ConditionalOnMissingBean({FanoutBeans.class, GeoServerFanout.class})
-@EnableConfigurationProperties(FanoutProperties.class)
 @Import(FanoutAutoConfiguration.PluginBeans.class)
 public class FanoutAutoConfiguration {
 
     /** The settings the properties fix, over the stored ones. */
     @Bean
-    SettingsOverrides metatileFanoutSettingsOverrides(FanoutProperties properties) {
-        return properties.overrides();
+    SettingsOverrides metatileFanoutSettingsOverrides(Environment environment) {
+        return FanoutProperties.overrides(environment);
     }
 
     /**

@@ -28,6 +28,7 @@ public final class FanoutMeterBinder implements MeterBinder {
         FanoutMetrics metrics = fanout.metrics();
         Meters meters = new Meters(registry, metrics);
         meters.counter("renders", "metatiles rendered (GetMaps)", FanoutMetrics::getRenders);
+        meters.counter("pixels.rendered", "pixels rendered, gutters included", FanoutMetrics::getPixelsRendered);
         meters.counter("tiles.stored", "tiles stored", FanoutMetrics::getTilesStored);
         String encoded = "tiles encoded, by the thread that encoded them";
         meters.counter("tiles.encoded", encoded, FanoutMetrics::getTilesEncodedOnRequestThread, "thread", "request");
@@ -45,6 +46,9 @@ public final class FanoutMeterBinder implements MeterBinder {
         meters.counter("failures", failures, FanoutMetrics::getStoreFailures, "stage", "store");
         meters.counter("failures", failures, FanoutMetrics::getLockFailures, "stage", "lock");
         meters.counter("failures", failures, FanoutMetrics::getLockReleaseFailures, "stage", "lock_release");
+        meters.counter("failures", failures, FanoutMetrics::getLookupFailures, "stage", "lookup");
+        meters.counter("failures", failures, FanoutMetrics::getDisposeFailures, "stage", "dispose");
+        meters.counter("failures", failures, FanoutMetrics::getInternalFailures, "stage", "internal");
         meters.counter(
                 "lock.operations",
                 "operations asked of the lock provider: acquisitions and releases",

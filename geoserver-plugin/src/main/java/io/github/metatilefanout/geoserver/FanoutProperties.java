@@ -1,45 +1,48 @@
 package io.github.metatilefanout.geoserver;
 
-import io.github.metatilefanout.engine.FanoutSettings;
-import io.github.metatilefanout.engine.settings.StoredSettings;
-import org.springframework.boot.context.properties.ConfigurationProperties;
+import io.github.metatilefanout.engine.settings.Setting;
+import io.github.metatilefanout.engine.settings.SettingValues;
+import java.util.Locale;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.Environment;
 
 /**
- * GeoServer Cloud's configuration properties for the plugin, under {@value #PREFIX}. A value that is set
- * wins over the stored setting of the same name; see {@link SettingsOverrides}. ({@code enabled} is read by
- * {@link FanoutAutoConfiguration}'s condition.)
- *
- * @param poolSize {@code pool-size}, threads that encode and store tiles, 0 to 256
- * @param queueBound {@code queue-bound}, metatiles that may wait for a pool thread, 0 to 4096
- * @param lockTimeoutSeconds {@code lock-timeout-seconds}, the longest wait for a lock, 1 to 3600
- * @throws IllegalArgumentException if a value is out of range; the message names the property, the value
- *     and the range
+ * GeoServer Cloud's configuration properties for the plugin, under {@value #PREFIX}: one per {@link Setting},
+ * named by its key in kebab case ({@code pool-size}, {@code queue-bound}, {@code lock-timeout-seconds}) and read
+ * with Spring Boot's relaxed binding from wherever the environment has them: the service's configuration, a
+ * system property ({@code -D...}), an environment variable ({@code GEOSERVER_EXTENSION_METATILEFANOUT_POOLSIZE}).
+ * A value that is set wins over the stored setting of the same name, see {@link SettingsOverrides}. ({@code
+ * enabled} is read by {@link FanoutAutoConfiguration}'s condition.)
  */
-@ConfigurationProperties(prefix = FanoutProperties.PREFIX)
-public record FanoutProperties(Integer poolSize, Integer queueBound, Integer lockTimeoutSeconds) {
+final class FanoutProperties {
 
     /** The properties' prefix, after GeoServer Cloud's {@code geoserver.extension.<name>} convention. */
-    public static final String PREFIX = "geoserver.extension.metatile-fanout";
+    static final String PREFIX = "geoserver.extension.metatile-fanout";
 
-    public FanoutProperties {
-        check("pool-size", poolSize, FanoutSettings.MIN_POOL_SIZE, FanoutSettings.MAX_POOL_SIZE);
-        check("queue-bound", queueBound, FanoutSettings.MIN_QUEUE_BOUND, FanoutSettings.MAX_QUEUE_BOUND);
-        check(
-                "lock-timeout-seconds",
-                lockTimeoutSeconds,
-                FanoutSettings.MIN_LOCK_TIMEOUT_SECONDS,
-                FanoutSettings.MAX_LOCK_TIMEOUT_SECONDS);
+    private FanoutProperties() {}
+
+    /** The property of {@code setting}, for example {@code geoserver.extension.metatile-fanout.pool-size}. */
+    static String name(Setting<?> setting) {
+        return PREFIX + "." + setting.key().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
     }
 
-    private static void check(String name, Integer value, int min, int max) {
-        if (value != null && (value < min || value > max)) {
-            throw new IllegalArgumentException(
-                    PREFIX + "." + name + " is " + value + "; allowed range is " + min + " to " + max);
+    /**
+     * The settings the properties of {@code environment} fix; an empty property fixes nothing.
+     *
+     * @throws IllegalArgumentException if a value is bad, naming the property, the value and what is allowed:
+     *     it stops start-up
+     */
+    static SettingsOverrides overrides(Environment environment) {
+        Binder binder = Binder.get(environment);
+        SettingValues values = SettingValues.NONE;
+        for (Setting<?> setting : Setting.ALL) {
+            String text = binder.bind(name(setting), String.class).orElse("");
+            values = with(values, setting, text);
         }
+        return new SettingsOverrides(values);
     }
 
-    /** The settings these properties fix. */
-    SettingsOverrides overrides() {
-        return new SettingsOverrides(new StoredSettings(poolSize, queueBound, lockTimeoutSeconds));
+    private static <T> SettingValues with(SettingValues values, Setting<T> setting, String text) {
+        return text.isBlank() ? values : values.with(setting, setting.parse(name(setting), text));
     }
 }

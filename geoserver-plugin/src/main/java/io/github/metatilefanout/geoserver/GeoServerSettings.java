@@ -2,8 +2,8 @@ package io.github.metatilefanout.geoserver;
 
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.settings.FanoutConfiguration;
-import io.github.metatilefanout.engine.settings.FanoutSetting;
-import io.github.metatilefanout.engine.settings.StoredSettings;
+import io.github.metatilefanout.engine.settings.Setting;
+import io.github.metatilefanout.engine.settings.SettingValues;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -33,6 +33,12 @@ public final class GeoServerSettings implements FanoutConfiguration {
 
     /** GeoWebCache's configuration in GeoServer's resource store. */
     static final String GWC_CONFIG = "gwc-gs.xml";
+
+    /** The pool size's name in the message of meta tiling threads the pool size does not allow. */
+    static final String META_TILING_THREADS = "GeoWebCache's meta tiling threads";
+
+    /** The WARNING of meta tiling threads the pool size does not allow, from the setting's message. */
+    static final String POOL_SIZE_DEFAULT = "metatile-fanout: %s; using the default pool size";
 
     private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerSettings.class);
 
@@ -88,12 +94,12 @@ public final class GeoServerSettings implements FanoutConfiguration {
 
     /** The settings as kept; if the resource cannot be read, a WARNING and its defaults. */
     @Override
-    public StoredSettings stored() {
+    public SettingValues stored() {
         try {
             return kept();
         } catch (IOException e) {
             LOGGER.log(Level.WARNING, "metatile-fanout: " + e.getMessage() + "; using the defaults", e);
-            return overrides.over(StoredSettings.DEFAULTS.withPoolSize(poolSize()));
+            return overrides.over(SettingValues.NONE.with(Setting.POOL_SIZE, poolSize()));
         }
     }
 
@@ -102,14 +108,14 @@ public final class GeoServerSettings implements FanoutConfiguration {
      * pool size is GeoServer's own field: the one given here is not written.
      */
     @Override
-    public synchronized FanoutSettings save(StoredSettings settings) throws IOException {
+    public synchronized FanoutSettings save(SettingValues values) throws IOException {
         Integer pool = poolSetting.get();
-        StoredSettings kept = settings.withPoolSize(poolSize());
+        SettingValues kept = values.with(Setting.POOL_SIZE, poolSize());
         FanoutSettings effective = overrides.over(kept).resolve();
         FanoutSettings previous = applied;
         applied = effective; // the store may announce this very write at once: it then finds nothing to apply
         try {
-            resource.save(settings);
+            resource.save(values);
         } catch (IOException e) {
             applied = previous;
             throw e;
@@ -172,20 +178,22 @@ public final class GeoServerSettings implements FanoutConfiguration {
         return resource + " changed in the resource store (saved on another node, or edited)";
     }
 
-    private StoredSettings kept() throws IOException {
-        return overrides.over(resource.load().withPoolSize(poolSize()));
+    private SettingValues kept() throws IOException {
+        return overrides.over(resource.load().with(Setting.POOL_SIZE, poolSize()));
     }
 
-    /** The meta tiling threads, or null (the default) with a WARNING if out of the pool size's range. */
+    /** The meta tiling threads, or null (the default) with a WARNING if the pool size does not allow them. */
     private Integer poolSize() {
         Integer setting = poolSetting.get();
-        if (setting != null && !FanoutSetting.POOL_SIZE.allows(setting)) {
-            LOGGER.warning("metatile-fanout: GeoWebCache's meta tiling threads is " + setting
-                    + ", outside the pool size's range " + FanoutSetting.POOL_SIZE.min() + " to "
-                    + FanoutSetting.POOL_SIZE.max() + "; using the default pool size");
+        if (setting == null) {
             return null;
         }
-        return setting;
+        try {
+            return Setting.POOL_SIZE.check(META_TILING_THREADS, setting);
+        } catch (IllegalArgumentException e) {
+            LOGGER.warning(String.format(POOL_SIZE_DEFAULT, e.getMessage()));
+            return null;
+        }
     }
 
     private FanoutSettings apply(FanoutSettings settings) {
@@ -201,6 +209,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
 
     static String describe(FanoutSettings settings) {
         return "pool size " + settings.poolSize() + ", queue bound " + settings.queueBound() + ", lock wait timeout "
-                + settings.lockTimeout().toSeconds() + " s";
+                + settings.lockTimeout().toSeconds() + " s, single tiles on uncached zoom levels "
+                + (settings.singleTileWhenUncached() ? "on" : "off");
     }
 }

@@ -1,29 +1,32 @@
 package io.github.metatilefanout.geoserver;
 
-import io.github.metatilefanout.engine.settings.FanoutSetting;
+import io.github.metatilefanout.engine.settings.Setting;
+import io.github.metatilefanout.engine.settings.SettingValues;
 import io.github.metatilefanout.engine.settings.SettingsFormat;
-import io.github.metatilefanout.engine.settings.StoredSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.EnumSet;
+import java.util.List;
 import java.util.logging.Logger;
 import org.geoserver.platform.resource.Resource;
 import org.geoserver.platform.resource.ResourceListener;
 import org.geoserver.platform.resource.ResourceStore;
 
 /**
- * The queue bound and lock wait timeout in {@value SettingsFormat#FILE_NAME} at the root of GeoServer's resource
+ * The queue bound, lock wait timeout and single-tile switch in {@value SettingsFormat#FILE_NAME} at the root of GeoServer's resource
  * store, next to {@code gwc-gs.xml}. Only the resource store API touches it, never a file path: it lives wherever
  * the data directory lives, on a disk, in a database (JDBC resource store) or in GeoServer Cloud's stores.
  */
 final class SettingsResource {
 
+    /** The WARNING of a problem in the resource, from its path and the problem. */
+    static final String PROBLEM = "metatile-fanout: %s: %s";
+
     private static final Logger LOGGER = GeoServerLogBridge.logger(SettingsResource.class);
 
     private final ResourceStore store;
-    private final SettingsFormat format =
-            new SettingsFormat(EnumSet.of(FanoutSetting.QUEUE_BOUND, FanoutSetting.LOCK_TIMEOUT));
+    private final SettingsFormat format = new SettingsFormat(
+            List.of(Setting.QUEUE_BOUND, Setting.LOCK_TIMEOUT_SECONDS, Setting.SINGLE_TILE_WHEN_UNCACHED));
 
     SettingsResource(ResourceStore store) {
         this.store = store;
@@ -35,10 +38,10 @@ final class SettingsResource {
      *
      * @throws IOException if the resource exists but cannot be read
      */
-    StoredSettings load() throws IOException {
+    SettingValues load() throws IOException {
         Resource resource = resource();
         if (resource.getType() == Resource.Type.UNDEFINED) {
-            return StoredSettings.DEFAULTS;
+            return SettingValues.NONE;
         }
         SettingsFormat.Read read;
         try (InputStream in = resource.in()) {
@@ -46,18 +49,18 @@ final class SettingsResource {
         } catch (IOException | RuntimeException e) {
             throw new IOException("cannot read " + path() + ": " + e.getMessage(), e);
         }
-        read.problems().forEach(problem -> LOGGER.warning("metatile-fanout: " + path() + ": " + problem));
-        return read.settings();
+        read.problems().forEach(problem -> LOGGER.warning(String.format(PROBLEM, path(), problem)));
+        return read.values();
     }
 
     /**
-     * Replaces the resource's content with {@code settings}' queue bound and lock wait timeout; the resource store
+     * Replaces the resource's content with {@code values}' queue bound and lock wait timeout; the resource store
      * replaces it whole when the stream closes.
      *
      * @throws IOException if it could not be written
      */
-    void save(StoredSettings settings) throws IOException {
-        byte[] text = format.write(settings);
+    void save(SettingValues values) throws IOException {
+        byte[] text = format.write(values);
         try (OutputStream out = resource().out()) {
             out.write(text);
         } catch (RuntimeException e) {

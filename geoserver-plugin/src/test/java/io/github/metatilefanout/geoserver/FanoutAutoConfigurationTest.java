@@ -3,12 +3,15 @@ package io.github.metatilefanout.geoserver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
+import static org.springframework.core.env.StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME;
 
+import io.github.metatilefanout.engine.settings.Setting;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.geoserver.catalog.impl.FeatureTypeInfoImpl;
 import org.geoserver.catalog.impl.LayerInfoImpl;
@@ -28,13 +31,19 @@ import org.geowebcache.storage.DefaultStorageFinder;
 import org.geowebcache.storage.StorageBroker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.ImportResource;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
  * The auto-configuration in Spring Boot contexts holding GeoWebCache's beans as GeoServer Cloud declares them:
@@ -109,13 +118,73 @@ class FanoutAutoConfigurationTest {
     }
 
     @Test
-    void outOfRangePropertyStopsStartUpNamingPropertyValueAndRange() {
-        runner.withPropertyValues(PREFIX + ".pool-size=300").run(context -> {
-            assertThat(context).hasFailed();
-            assertThat(context.getStartupFailure())
-                    .rootCause()
-                    .hasMessage(PREFIX + ".pool-size is 300; allowed range is 0 to 256");
-        });
+    void theSettingsPropertiesAreTheDescriptorsKeysInKebabCase() {
+        assertThat(Setting.ALL.stream().map(FanoutProperties::name))
+                .containsExactly(
+                        PREFIX + ".pool-size",
+                        PREFIX + ".queue-bound",
+                        PREFIX + ".lock-timeout-seconds",
+                        PREFIX + ".single-tile-when-uncached");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "pool-size, 300",
+        "pool-size, -1",
+        "queue-bound, lots",
+        "queue-bound, 1.5",
+        "lock-timeout-seconds, 0",
+        "single-tile-when-uncached, yes"
+    })
+    void aBadPropertyStopsStartUpNamingPropertyValueAndRange(String property, String value) {
+        runner.withPropertyValues(PREFIX + "." + property + "=" + value)
+                .run(context -> assertStartUpStoppedBy(context, property, value));
+    }
+
+    @Test
+    void aBadSystemPropertyStopsStartUpNamingPropertyValueAndRange() {
+        runner.withSystemProperties(PREFIX + ".queue-bound=5000")
+                .run(context -> assertStartUpStoppedBy(context, "queue-bound", "5000"));
+    }
+
+    @Test
+    void environmentVariablesAreReadAsCloudDocumentsThem() {
+        runner.withInitializer(environment(Map.of("GEOSERVER_EXTENSION_METATILEFANOUT_POOLSIZE", "3")))
+                .run(context -> assertThat(
+                                context.getBean(GeoServerFanout.class).metrics().getPoolSize())
+                        .isEqualTo(3));
+    }
+
+    @Test
+    void aBadEnvironmentVariableStopsStartUpNamingPropertyValueAndRange() {
+        runner.withInitializer(environment(Map.of("GEOSERVER_EXTENSION_METATILEFANOUT_LOCKTIMEOUTSECONDS", "3601")))
+                .run(context -> assertStartUpStoppedBy(context, "lock-timeout-seconds", "3601"));
+    }
+
+    /** Start-up failed with the message of the setting of {@code property} for {@code value}. */
+    private static void assertStartUpStoppedBy(AssertableApplicationContext context, String property, String value) {
+        Setting<?> setting = Setting.ALL.stream()
+                .filter(candidate -> FanoutProperties.name(candidate).equals(PREFIX + "." + property))
+                .findFirst()
+                .orElseThrow();
+        String shown = value.matches("-?\\d+") ? value : "'" + value + "'";
+        assertThat(context).hasFailed();
+        assertThat(context.getStartupFailure())
+                .rootCause()
+                .hasMessage(
+                        Setting.BAD_VALUE,
+                        PREFIX + "." + property,
+                        shown,
+                        setting.type().description());
+    }
+
+    /** Adds {@code variables} to the context's environment as the process environment is added. */
+    private static ApplicationContextInitializer<ConfigurableApplicationContext> environment(
+            Map<String, Object> variables) {
+        return context -> context.getEnvironment()
+                .getPropertySources()
+                .addLast(new SystemEnvironmentPropertySource(
+                        "test-" + SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, variables));
     }
 
     @Test
@@ -152,10 +221,10 @@ class FanoutAutoConfigurationTest {
             assertThat(registry.get("metatile.fanout.tiles.encoded").functionCounters())
                     .hasSize(3);
             assertThat(registry.get("metatile.fanout.failures").functionCounters())
-                    .hasSize(5);
+                    .hasSize(8);
             assertThat(registry.getMeters())
                     .allSatisfy(meter -> assertThat(meter.getId().getName()).startsWith("metatile.fanout."))
-                    .hasSize(21);
+                    .hasSize(25);
         });
     }
 

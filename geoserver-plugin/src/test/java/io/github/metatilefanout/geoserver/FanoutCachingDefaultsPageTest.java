@@ -1,13 +1,15 @@
 package io.github.metatilefanout.geoserver;
 
+import static io.github.metatilefanout.geoserver.TestValues.values;
 import static org.awaitility.Awaitility.await;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.github.metatilefanout.configui.FanoutSettingsPanel;
 import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.settings.Setting;
+import io.github.metatilefanout.engine.settings.SettingValues;
 import io.github.metatilefanout.engine.settings.SettingsFormat;
-import io.github.metatilefanout.engine.settings.StoredSettings;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.apache.wicket.markup.html.form.DropDownChoice;
@@ -43,7 +45,7 @@ public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
         config.setLockProviderName(null);
         GWC.get().saveConfig(config);
         fanout = GeoServerExtensions.bean(GeoServerFanout.class);
-        fanout.configuration().save(StoredSettings.DEFAULTS);
+        fanout.configuration().save(SettingValues.NONE);
     }
 
     @Test
@@ -119,7 +121,7 @@ public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
 
         await().atMost(WATCHER_WAIT).until(() -> engineSettings().queueBound() == 9);
         assertEquals(Duration.ofSeconds(33), engineSettings().lockTimeout());
-        assertEquals(new StoredSettings(null, 9, 33), fanout.configuration().stored());
+        assertEquals(values(null, 9, 33), fanout.configuration().stored());
 
         tester.startPage(FanoutCachingDefaultsPage.class);
         assertEquals(
@@ -137,7 +139,7 @@ public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
 
         tester.assertErrorMessages("Queue bound: -2 is outside the allowed range 0 to 4096.");
         assertEquals(null, GWC.get().getConfig().getMetaTilingThreads());
-        assertEquals(StoredSettings.DEFAULTS, fanout.configuration().stored().withPoolSize(null));
+        assertEquals(SettingValues.NONE, fanout.configuration().stored().with(Setting.POOL_SIZE, null));
     }
 
     private FanoutSettings engineSettings() {

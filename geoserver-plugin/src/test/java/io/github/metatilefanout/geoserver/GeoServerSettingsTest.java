@@ -1,12 +1,14 @@
 package io.github.metatilefanout.geoserver;
 
+import static io.github.metatilefanout.geoserver.TestValues.values;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.settings.Setting;
+import io.github.metatilefanout.engine.settings.SettingValues;
 import io.github.metatilefanout.engine.settings.SettingsFormat;
-import io.github.metatilefanout.engine.settings.StoredSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -41,7 +43,7 @@ class GeoServerSettingsTest {
 
     @Test
     void aSaveIsKeptInTheResourceStoreWithoutThePoolSizeAndAppliedOnce() throws IOException {
-        FanoutSettings result = settings.save(new StoredSettings(9, 7, 45));
+        FanoutSettings result = settings.save(values(9, 7, 45));
 
         FanoutSettings expected = new FanoutSettings(POOL, 7, Duration.ofSeconds(45));
         assertEquals(expected, result);
@@ -49,7 +51,7 @@ class GeoServerSettingsTest {
         String text = content();
         assertTrue(text.contains("\nqueueBound=7\n") && text.contains("\nlockTimeoutSeconds=45\n"), text);
         assertTrue(!text.contains("poolSize"), text);
-        assertEquals(new StoredSettings(POOL, 7, 45), settings.stored());
+        assertEquals(values(POOL, 7, 45), settings.stored());
     }
 
     @Test
@@ -81,10 +83,22 @@ class GeoServerSettingsTest {
     }
 
     @Test
-    void aBadValueCountsAsItsDefault() throws IOException {
-        write("queueBound=lots\nlockTimeoutSeconds=30\n");
+    void aBadValueIsLoggedWithItsRangeAndCountsAsItsDefault() throws IOException {
+        try (LoggedWarnings warnings = new LoggedWarnings()) {
+            write("queueBound=lots\nlockTimeoutSeconds=30\n");
 
-        assertEquals(List.of(new FanoutSettings(POOL, POOL, Duration.ofSeconds(30))), applied);
+            assertEquals(List.of(new FanoutSettings(POOL, POOL, Duration.ofSeconds(30))), applied);
+            String problem = String.format(
+                    SettingsFormat.USING_THE_DEFAULT,
+                    String.format(
+                            Setting.BAD_VALUE,
+                            "queueBound",
+                            "'lots'",
+                            Setting.QUEUE_BOUND.type().description()));
+            assertEquals(
+                    List.of(String.format(SettingsResource.PROBLEM, SettingsFormat.FILE_NAME, problem)),
+                    warnings.lines());
+        }
     }
 
     @Test
@@ -94,14 +108,14 @@ class GeoServerSettingsTest {
         write("queueBound=12\n");
 
         assertEquals(List.of(), applied);
-        assertEquals(StoredSettings.DEFAULTS.withPoolSize(POOL), settings.stored());
+        assertEquals(values(POOL, null, null), settings.stored());
     }
 
     @Test
     void aSaveThatCannotBeWrittenAppliesNothing() {
         store.writeFailure = "read-only store";
 
-        IOException e = assertThrows(IOException.class, () -> settings.save(new StoredSettings(null, 7, 45)));
+        IOException e = assertThrows(IOException.class, () -> settings.save(values(null, 7, 45)));
 
         assertTrue(e.getMessage().contains("read-only store"), e.getMessage());
         assertEquals(List.of(), applied);
@@ -127,13 +141,21 @@ class GeoServerSettingsTest {
     }
 
     @Test
-    void metaTilingThreadsOutOfRangeMeanTheDefaultPoolSize() {
+    void metaTilingThreadsOutOfRangeAreLoggedWithTheRangeAndMeanTheDefaultPoolSize() {
         metaTilingThreads = 1000;
 
-        settings.followPoolSize();
+        try (LoggedWarnings warnings = new LoggedWarnings()) {
+            settings.followPoolSize();
 
+            String problem = String.format(
+                    Setting.BAD_VALUE,
+                    GeoServerSettings.META_TILING_THREADS,
+                    1000,
+                    Setting.POOL_SIZE.type().description());
+            assertEquals(List.of(String.format(GeoServerSettings.POOL_SIZE_DEFAULT, problem)), warnings.lines());
+        }
         assertEquals(List.of(FanoutSettings.defaults()), applied);
-        assertEquals(StoredSettings.DEFAULTS, settings.stored());
+        assertEquals(SettingValues.NONE, settings.stored());
     }
 
     @Test
@@ -144,10 +166,8 @@ class GeoServerSettingsTest {
         });
         refusing.initial();
 
-        assertEquals(
-                refusal,
-                assertThrows(IllegalStateException.class, () -> refusing.save(new StoredSettings(null, 7, 45))));
-        assertEquals(new StoredSettings(POOL, 7, 45), refusing.stored());
+        assertEquals(refusal, assertThrows(IllegalStateException.class, () -> refusing.save(values(null, 7, 45))));
+        assertEquals(values(POOL, 7, 45), refusing.stored());
     }
 
     private void write(String text) throws IOException {

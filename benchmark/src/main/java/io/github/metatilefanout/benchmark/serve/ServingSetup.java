@@ -11,6 +11,7 @@ import io.github.metatilefanout.engine.TileEncoder;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileStore;
 import io.github.metatilefanout.engine.lock.LockProvider;
+import io.github.metatilefanout.engine.settings.Setting;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.awt.image.RenderedImage;
@@ -53,10 +54,7 @@ public record ServingSetup(
         Objects.requireNonNull(lockProvider, "lockProvider");
         Objects.requireNonNull(census, "census");
         Objects.requireNonNull(meter, "meter");
-        if (poolSize < FanoutSettings.MIN_POOL_SIZE || poolSize > FanoutSettings.MAX_POOL_SIZE) {
-            throw new IllegalArgumentException("poolSize is " + poolSize + "; allowed range is "
-                    + FanoutSettings.MIN_POOL_SIZE + " to " + FanoutSettings.MAX_POOL_SIZE);
-        }
+        Setting.POOL_SIZE.check(poolSize);
     }
 
     /** The metatile that holds {@code tile}, over the whole world at its zoom level. */

@@ -9,16 +9,16 @@ import java.io.IOException;
  */
 public interface FanoutConfiguration {
 
-    /** The settings as kept; unset values are null. Never fails: what cannot be read counts as the default. */
-    StoredSettings stored();
+    /** The values as kept; unset ones take their defaults. Never fails: what cannot be read counts as unset. */
+    SettingValues stored();
 
     /**
-     * Keeps {@code settings}, then applies them to the running engine, without a restart.
+     * Keeps {@code values}, then applies them to the running engine, without a restart.
      *
      * @return the engine settings applied
      * @throws IOException if they could not be kept; the engine is left as it was
      * @throws RuntimeException whatever the engine threw when applying them; they are kept all the same, and
      *     apply on the next start
      */
-    FanoutSettings save(StoredSettings settings) throws IOException;
+    FanoutSettings save(SettingValues values) throws IOException;
 }

@@ -6,36 +6,41 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.Set;
 
 /**
  * The settings as a properties text, the format of {@value #FILE_NAME}: one line per setting kept, an empty
- * value for the default, the allowed range in a comment above. Reading never fails on a bad value: it reports
- * it and uses that setting's default. Where the text is kept is the host's business.
+ * value for the default, what is allowed in a comment above. Reading never fails on a bad value: it reports it
+ * and uses that setting's default. Where the text is kept is the host's business.
  */
 public final class SettingsFormat {
 
     /** The usual name of the settings file. */
     public static final String FILE_NAME = "metatile-fanout.properties";
 
+    /** The problem of a key this text does not keep, from the key. */
+    public static final String NOT_KEPT = "%s ignored, this file does not keep it";
+
+    /** The problem of a bad value, from {@link Setting#BAD_VALUE}'s message. */
+    public static final String USING_THE_DEFAULT = "%s; using the default";
+
     /**
      * Settings read from a text.
      *
-     * @param settings the settings read; a setting not kept, missing, empty or bad is null (its default)
-     * @param problems one line per bad value or unknown key: the key, the value and the allowed range
+     * @param values the values read; a setting not kept, missing, empty or bad has none (its default)
+     * @param problems one line per bad value or unknown key: the key, the value and what is allowed
      */
-    public record Read(StoredSettings settings, List<String> problems) {
+    public record Read(SettingValues values, List<String> problems) {
 
         public Read {
             problems = List.copyOf(problems);
         }
     }
 
-    private final Set<FanoutSetting> kept;
+    private final List<Setting<?>> kept;
 
-    /** @param kept the settings this text keeps; others are ignored when read and never written */
-    public SettingsFormat(Set<FanoutSetting> kept) {
-        this.kept = Set.copyOf(kept);
+    /** @param kept the settings this text keeps, in the order written; others are ignored when read */
+    public SettingsFormat(List<Setting<?>> kept) {
+        this.kept = List.copyOf(kept);
     }
 
     /**
@@ -52,55 +57,36 @@ public final class SettingsFormat {
         }
         List<String> problems = new ArrayList<>();
         for (String key : properties.stringPropertyNames()) {
-            if (kept.stream().noneMatch(setting -> setting.key().equals(key))) {
-                problems.add(key + " ignored, this file does not keep it");
+            Setting<?> setting = Setting.named(key);
+            if (setting == null || !kept.contains(setting)) {
+                problems.add(String.format(NOT_KEPT, key));
             }
         }
-        StoredSettings settings = new StoredSettings(
-                value(properties, FanoutSetting.POOL_SIZE, problems),
-                value(properties, FanoutSetting.QUEUE_BOUND, problems),
-                value(properties, FanoutSetting.LOCK_TIMEOUT, problems));
-        return new Read(settings, problems);
+        SettingValues values = SettingValues.NONE;
+        for (Setting<?> setting : kept) {
+            String value = properties.getProperty(setting.key(), "");
+            try {
+                values = with(values, setting, value);
+            } catch (IllegalArgumentException e) {
+                problems.add(String.format(USING_THE_DEFAULT, e.getMessage()));
+            }
+        }
+        return new Read(values, problems);
     }
 
-    private Integer value(Properties properties, FanoutSetting setting, List<String> problems) {
-        if (!kept.contains(setting)) {
-            return null;
-        }
-        String text = properties.getProperty(setting.key(), "").strip();
-        if (text.isEmpty()) {
-            return null;
-        }
-        int value;
-        try {
-            value = Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            problems.add(setting.key() + " = '" + text + "' is not a whole number from " + setting.min() + " to "
-                    + setting.max() + "; using the default");
-            return null;
-        }
-        if (!setting.allows(value)) {
-            problems.add(setting.key() + " = " + value + " is outside the allowed range " + setting.min() + " to "
-                    + setting.max() + "; using the default");
-            return null;
-        }
-        return value;
+    private static <T> SettingValues with(SettingValues values, Setting<T> setting, String text) {
+        return text.isBlank() ? values : values.with(setting, setting.parse(setting.key(), text));
     }
 
-    /** The text that keeps {@code settings}: ISO 8859-1, as properties files are. */
-    public byte[] write(StoredSettings settings) {
+    /** The text that keeps {@code values}: ISO 8859-1, as properties files are. */
+    public byte[] write(SettingValues values) {
         StringBuilder text = new StringBuilder()
                 .append("# metatile-fanout settings, written by the admin page (see docs/configure.md).\n")
-                .append("# Whole numbers; an empty value means the default.\n");
-        for (FanoutSetting setting : FanoutSetting.values()) {
-            if (!kept.contains(setting)) {
-                continue;
-            }
-            Integer value = settings.get(setting);
+                .append("# An empty value means the default.\n");
+        for (Setting<?> setting : kept) {
+            Object value = values.get(setting);
             text.append("\n# ")
-                    .append(setting.min())
-                    .append(" to ")
-                    .append(setting.max())
+                    .append(setting.type().description())
                     .append('\n')
                     .append(setting.key())
                     .append('=')

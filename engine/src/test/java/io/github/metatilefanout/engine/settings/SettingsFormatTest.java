@@ -1,5 +1,9 @@
 package io.github.metatilefanout.engine.settings;
 
+import static io.github.metatilefanout.engine.settings.Setting.LOCK_TIMEOUT_SECONDS;
+import static io.github.metatilefanout.engine.settings.Setting.POOL_SIZE;
+import static io.github.metatilefanout.engine.settings.Setting.QUEUE_BOUND;
+import static io.github.metatilefanout.engine.settings.Setting.SINGLE_TILE_WHEN_UNCACHED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +12,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,46 +19,59 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class SettingsFormatTest {
 
-    private final SettingsFormat all = new SettingsFormat(EnumSet.allOf(FanoutSetting.class));
-    private final SettingsFormat withoutPoolSize =
-            new SettingsFormat(EnumSet.of(FanoutSetting.QUEUE_BOUND, FanoutSetting.LOCK_TIMEOUT));
+    private static final SettingValues SET =
+            SettingValues.NONE.with(POOL_SIZE, 8).with(QUEUE_BOUND, 16).with(LOCK_TIMEOUT_SECONDS, 30);
+
+    private static final SettingValues SINGLE_TILE = SET.with(SINGLE_TILE_WHEN_UNCACHED, true);
+
+    private final SettingsFormat all = new SettingsFormat(Setting.ALL);
+    private final SettingsFormat withoutPoolSize = new SettingsFormat(List.of(QUEUE_BOUND, LOCK_TIMEOUT_SECONDS));
 
     @Test
     void writtenSettingsReadBack() throws IOException {
-        StoredSettings settings = new StoredSettings(8, 100, 30);
+        SettingsFormat.Read read = all.read(new ByteArrayInputStream(all.write(SET)));
 
-        SettingsFormat.Read read = all.read(new ByteArrayInputStream(all.write(settings)));
-
-        assertEquals(settings, read.settings());
+        assertEquals(SET, read.values());
         assertEquals(List.of(), read.problems());
     }
 
     @Test
     void unsetValuesAreWrittenEmptyAndReadBackAsDefaults() throws IOException {
-        StoredSettings settings = new StoredSettings(0, null, 3600);
+        SettingValues values = SET.with(QUEUE_BOUND, null);
 
-        String text = text(all.write(settings));
+        String text = text(all.write(values));
 
         assertTrue(text.contains("\nqueueBound=\n"), text);
-        assertEquals(settings, all.read(stream(text)).settings());
+        assertEquals(values, all.read(stream(text)).values());
     }
 
     @Test
     void eachKeyIsWrittenWithItsRange() {
-        String text = text(all.write(new StoredSettings(8, 16, 30)));
+        String text = text(all.write(SET));
 
-        assertTrue(text.contains("# 0 to 256\npoolSize=8\n"), text);
-        assertTrue(text.contains("# 0 to 4096\nqueueBound=16\n"), text);
-        assertTrue(text.contains("# 1 to 3600\nlockTimeoutSeconds=30\n"), text);
+        assertTrue(text.contains("# a whole number from 0 to 256\npoolSize=8\n"), text);
+        assertTrue(text.contains("# a whole number from 0 to 4096\nqueueBound=16\n"), text);
+        assertTrue(text.contains("# a whole number from 1 to 3600\nlockTimeoutSeconds=30\n"), text);
+    }
+
+    @Test
+    void theSingleTileSwitchIsWrittenAndReadBack() throws IOException {
+        String text = text(all.write(SINGLE_TILE));
+
+        assertTrue(text.contains("# true or false\nsingleTileWhenUncached=true\n"), text);
+        assertEquals(SINGLE_TILE, all.read(stream(text)).values());
+        assertEquals(
+                SINGLE_TILE, all.read(stream(text.replace("=true", "= TRUE "))).values());
     }
 
     @Test
     void aSettingNotKeptIsNeverWrittenAndIgnoredWhenRead() throws IOException {
-        String text = text(withoutPoolSize.write(new StoredSettings(8, 16, 30)));
+        String text = text(withoutPoolSize.write(SET));
 
         assertTrue(!text.contains("poolSize"), text);
         SettingsFormat.Read read = withoutPoolSize.read(stream("poolSize=8\nqueueBound=16\n"));
-        assertEquals(new StoredSettings(null, 16, null), read.settings());
+        assertEquals(SettingValues.NONE.with(QUEUE_BOUND, 16), read.values());
+        assertEquals(List.of(String.format(SettingsFormat.NOT_KEPT, "poolSize")), read.problems());
         assertEquals(List.of("poolSize ignored, this file does not keep it"), read.problems());
     }
 
@@ -63,33 +79,29 @@ class SettingsFormatTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "poolSize=many   | poolSize = 'many' is not a whole number from 0 to 256; using the default",
-                "poolSize=-1     | poolSize = -1 is outside the allowed range 0 to 256; using the default",
-                "poolSize=257    | poolSize = 257 is outside the allowed range 0 to 256; using the default",
-                "queueBound=1e3  | queueBound = '1e3' is not a whole number from 0 to 4096; using the default",
-                "queueBound=9999999999 | queueBound = '9999999999' is not a whole number from 0 to 4096; using the"
-                        + " default",
-                "lockTimeoutSeconds=0 | lockTimeoutSeconds = 0 is outside the allowed range 1 to 3600; using the"
-                        + " default",
+                "poolSize=many         | poolSize is 'many', but it must be a whole number from 0 to 256",
+                "poolSize=-1           | poolSize is -1, but it must be a whole number from 0 to 256",
+                "poolSize=257          | poolSize is 257, but it must be a whole number from 0 to 256",
+                "queueBound=1e3        | queueBound is '1e3', but it must be a whole number from 0 to 4096",
+                "queueBound=9999999999 | queueBound is '9999999999', but it must be a whole number from 0 to 4096",
+                "lockTimeoutSeconds=0  | lockTimeoutSeconds is 0, but it must be a whole number from 1 to 3600",
+                "singleTileWhenUncached=yes | singleTileWhenUncached is 'yes', but it must be true or false",
             })
-    void badValueIsReportedAndItsDefaultUsed(String line, String problem) throws IOException {
-        String key = line.substring(0, line.indexOf('='));
+    void badValueIsReportedAndItsDefaultUsed(String line, String message) throws IOException {
+        Setting<?> bad = Setting.named(line.substring(0, line.indexOf('=')));
 
-        SettingsFormat.Read read = all.read(stream("poolSize=6\nqueueBound=12\nlockTimeoutSeconds=45\n" + line));
+        SettingsFormat.Read read = all.read(stream("poolSize=8\nqueueBound=16\nlockTimeoutSeconds=30\n" + line));
 
-        assertEquals(List.of(problem), read.problems());
-        StoredSettings expected = new StoredSettings(
-                key.equals("poolSize") ? null : 6,
-                key.equals("queueBound") ? null : 12,
-                key.equals("lockTimeoutSeconds") ? null : 45);
-        assertEquals(expected, read.settings());
+        assertEquals(List.of(String.format(SettingsFormat.USING_THE_DEFAULT, message)), read.problems());
+        assertEquals(List.of(message + "; using the default"), read.problems());
+        assertEquals(SET.with(bad, null), read.values());
     }
 
     @Test
     void blankValuesAndSpacesAreFine() throws IOException {
         SettingsFormat.Read read = all.read(stream("poolSize =  \nqueueBound = 32 \n"));
 
-        assertEquals(new StoredSettings(null, 32, null), read.settings());
+        assertEquals(SettingValues.NONE.with(QUEUE_BOUND, 32), read.values());
         assertEquals(List.of(), read.problems());
     }
 
@@ -97,7 +109,7 @@ class SettingsFormatTest {
     void unknownKeyIsReported() throws IOException {
         SettingsFormat.Read read = all.read(stream("poolsize=8\nqueueBound=32\n"));
 
-        assertEquals(new StoredSettings(null, 32, null), read.settings());
+        assertEquals(SettingValues.NONE.with(QUEUE_BOUND, 32), read.values());
         assertEquals(List.of("poolsize ignored, this file does not keep it"), read.problems());
     }
 

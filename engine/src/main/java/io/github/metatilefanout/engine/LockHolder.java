@@ -1,0 +1,86 @@
+package io.github.metatilefanout.engine;
+
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One job's lock thread: runs the lock tasks given to it, in order, on one thread that does nothing else,
+ * until a task {@linkplain #retire retires} it (once every lock is released). It never ends while it holds
+ * a lock: interrupted, it goes on running its job's tasks, and it warns each lock timeout that passes with
+ * its job unfinished.
+ *
+ * <p>Reserved by {@link LockHolders#tryReserve}, then either {@linkplain #start started} or {@linkplain
+ * #cancel cancelled}, once.
+ */
+final class LockHolder implements Executor {
+
+    private static final Logger LOGGER = Logger.getLogger(LockHolder.class.getName());
+
+    private final LockHolders holders;
+    private final BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
+    /** Written and read only on the holder thread. */
+    private boolean retired;
+
+    LockHolder(LockHolders holders) {
+        this.holders = holders;
+    }
+
+    /**
+     * Starts the thread.
+     *
+     * @param metatile named in the warning logged each {@code warnEvery} the job's locks stay held
+     */
+    void start(Metatile metatile, Duration warnEvery) {
+        holders.newThread(() -> runTasks(metatile, warnEvery)).start();
+    }
+
+    /** Gives back a reservation that was not started. */
+    void cancel() {
+        holders.cancelled();
+    }
+
+    /** Runs {@code task} on the holder thread, after the tasks given before it. */
+    @Override
+    public void execute(Runnable task) {
+        tasks.add(task);
+    }
+
+    /** Ends the thread after the task that calls this; call only from a task of this holder. */
+    void retire() {
+        retired = true;
+    }
+
+    private void runTasks(Metatile metatile, Duration warnEvery) {
+        boolean interrupted = false;
+        long waited = 0;
+        while (!retired) {
+            Runnable task;
+            try {
+                task = tasks.poll(warnEvery.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                interrupted = true; // the job still owns locks here: keep serving it
+                continue;
+            }
+            if (task == null) {
+                waited += warnEvery.toMillis();
+                LOGGER.warning(String.format(LogMessages.LOCKS_HELD_LONG, metatile, waited));
+                continue;
+            }
+            try {
+                task.run();
+            } catch (Throwable e) {
+                Failures.rethrowIfFatal(e);
+                holders.metrics().internalFailure();
+                LOGGER.log(Level.SEVERE, String.format(LogMessages.LOCK_TASK_FAILED, metatile), e);
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package io.github.metatilefanout.engine;
+
+import static io.github.metatilefanout.engine.Fixtures.metatile;
+import static io.github.metatilefanout.engine.Fixtures.request;
+import static io.github.metatilefanout.engine.Fixtures.tile;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.metatilefanout.engine.TileResponse.Source;
+import java.awt.Rectangle;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A request for a tile of a metatile in flight is served from the metatile's image, whatever the state of
+ * that tile, without a second render, a second job or a lock asked for twice by one thread. The lock
+ * provider is not reentrant and releases only on the acquiring thread, as GeoWebCache's NIO provider.
+ * Runs with {@link LockProtocol#TILE_LOCKS} here and {@link LockProtocol#STORING_LOCK} in {@link
+ * InFlightServingStoringLockTest}.
+ */
+class InFlightServingTest {
+
+    private static final Duration BOUND = Duration.ofSeconds(20);
+
+    LockProtocol protocol() {
+        return LockProtocol.TILE_LOCKS;
+    }
+
+    private final NonReentrantLockProvider locks = new NonReentrantLockProvider();
+    private final CountingStore store = new CountingStore();
+    private final ColorRenderer renderer = new ColorRenderer();
+    private final RawEncoder encoder = new RawEncoder();
+    private final ExecutorService clients = Executors.newCachedThreadPool();
+    private FanoutEngine engine = new FanoutEngine(locks, protocol(), store, FanoutSettings.withPoolSize(2));
+
+    private final TileKey asked = tile("roads", 0, 0);
+    private final TileKey sibling = tile("roads", 2, 1);
+    private final Metatile metatile = metatile(4, asked);
+
+    @AfterEach
+    void tearDown() {
+        engine.close(Duration.ofSeconds(5));
+        clients.shutdownNow();
+    }
+
+    @Test
+    void aSiblingWhoseEncodingFailedIsEncodedAgainFromTheImage() throws Exception {
+        CountDownLatch putGate = new CountDownLatch(1);
+        store.putsGatedBy(putGate);
+        AtomicInteger failuresLeft = new AtomicInteger(1);
+        Rectangle siblingBounds = metatile.tileBounds(metatile.indexOf(sibling));
+        encoder.failingFor(bounds -> bounds.equals(siblingBounds) && failuresLeft.getAndDecrement() > 0);
+        engine.getTile(request(asked, 4, renderer, encoder));
+        await().atMost(BOUND).until(() -> engine.metrics().getEncodeFailures() == 1);
+
+        TileResponse response = get(sibling);
+
+        assertEquals(Source.IN_FLIGHT, response.source());
+        assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(sibling)));
+        putGate.countDown();
+        assertStoredOnceButFor(List.of(sibling));
+    }
+
+    @Test
+    void aSiblingBeingEncodedElsewhereIsAwaitedWithoutWaitingForTheStores() throws Exception {
+        CountDownLatch putGate = new CountDownLatch(1);
+        store.putsGatedBy(putGate);
+        CountDownLatch encodeGate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(encodeGate);
+        engine.getTile(request(asked, 4, renderer, encoder));
+        await().atMost(BOUND).until(() -> encoder.started() >= 2); // a pool thread holds a tile
+
+        encodeGate.countDown();
+        for (int i = 0; i < metatile.tileCount(); i++) {
+            TileKey tile = metatile.tile(i);
+            TileResponse response = get(tile);
+            assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(tile)));
+        }
+
+        assertEquals(0, store.totalPuts(), "served while every put still waits");
+        putGate.countDown();
+        assertStoredOnceButFor(List.of());
+    }
+
+    @Test
+    void aSiblingStuckInAnotherThreadsEncoderIsEncodedAgainAfterTheLockTimeout() throws Exception {
+        engine.close();
+        engine = new FanoutEngine(
+                locks, protocol(), store, FanoutSettings.withPoolSize(2).withLockTimeout(Duration.ofSeconds(1)));
+        CountDownLatch encodeGate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(encodeGate);
+        engine.getTile(request(asked, 4, renderer, encoder));
+        await().atMost(BOUND).until(() -> encoder.started() >= 2);
+        TileKey stuck = firstTileEncodingOnThePool();
+
+        TileResponse response = get(stuck);
+
+        assertEquals(Source.IN_FLIGHT, response.source());
+        assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(stuck)));
+        encodeGate.countDown();
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.held() == 0);
+        assertEquals(1, renderer.totalRenders());
+        assertEquals(List.of(), locks.reentrantRequests());
+    }
+
+    @Test
+    void anUnclaimedSiblingOfAQueuedJobIsEncodedByItsRequest() throws Exception {
+        engine.reconfigure(new FanoutSettings(1, 1, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+        CountDownLatch poolGate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(poolGate);
+        engine.getTile(request(tile("roads", 40, 40), 4, renderer, encoder));
+        await().atMost(BOUND).until(() -> engine.metrics().getActiveThreads() == 1);
+        engine.getTile(request(asked, 4, renderer, encoder));
+        assertEquals(1, engine.metrics().getQueueDepth());
+
+        TileResponse response = get(sibling);
+
+        assertEquals(Source.IN_FLIGHT, response.source());
+        assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(sibling)));
+        poolGate.countDown();
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.held() == 0);
+        assertEquals(1, renderer.renders(metatile));
+        assertEquals(1, store.puts(sibling));
+        assertEquals(List.of(), locks.reentrantRequests());
+    }
+
+    private TileResponse get(TileKey tile) throws Exception {
+        return clients.submit(() -> engine.getTile(request(tile, 4, renderer, encoder)))
+                .get(BOUND.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    /** A tile of {@link #metatile} that a pool thread has claimed: the gate holds its encoding. */
+    private TileKey firstTileEncodingOnThePool() {
+        // the pool owner claims tiles in index order, skipping the requested one
+        int first = metatile.indexOf(asked) == 0 ? 1 : 0;
+        return metatile.tile(first);
+    }
+
+    private void assertStoredOnceButFor(List<TileKey> notStored) {
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.held() == 0);
+        assertEquals(1, renderer.totalRenders());
+        for (int i = 0; i < metatile.tileCount(); i++) {
+            TileKey tile = metatile.tile(i);
+            assertEquals(notStored.contains(tile) ? 0 : 1, store.puts(tile), "puts of " + tile);
+        }
+        assertEquals(List.of(), locks.reentrantRequests());
+        assertTrue(renderer.everyImageDisposedOnce());
+    }
+}
