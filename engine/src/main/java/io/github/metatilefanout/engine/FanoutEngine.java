@@ -30,13 +30,16 @@ import java.util.logging.Logger;
  *   <li>otherwise M's lock is taken, then, while T is looked up again, T's lock ({@link
  *       LockProtocol#TILE_LOCKS}) or M's storing lock ({@link LockProtocol#STORING_LOCK}): a job of any
  *       process still storing T holds it;
- *   <li>M is rendered on this thread and registered as in flight, with T claimed for this thread;
- *   <li>if the pool has a free thread or a free place in its queue, the job goes there, and a {@link
- *       LockHolder} thread of the job's own takes the job's locks (every tile lock of M, or M's storing
- *       lock) while this thread encodes T; then this thread releases M's lock and answers. It never waits
- *       for a pool thread, nor for another job's locks;
- *   <li>otherwise (pool off or full, or seeding) this thread runs the job itself, taking and releasing
- *       the job's locks itself: every tile is stored when the call returns.
+ *   <li>M is rendered on this thread and registered as in flight, with T claimed for this thread; while
+ *       it renders, a {@link LockHolder} thread of the job's own, if the pool has one free, takes the
+ *       job's locks (every tile lock of M, or M's storing lock), so that a lock provider a round trip away
+ *       adds little to the first tile;
+ *   <li>if the pool has a free thread or a free place in its queue, the job goes there while this thread
+ *       encodes T; then this thread waits until the job's locks are taken, releases M's lock and answers.
+ *       It never waits for a pool thread, nor for another job's locks;
+ *   <li>otherwise (pool off or full, or seeding) this thread runs the job itself, its locks taken and
+ *       released by the job's holder, or by this thread when it has none: every tile is stored when the
+ *       call returns.
  * </ol>
  *
  * <p>A {@linkplain Mode#SEEDING seeding} call returns only once every tile of M is stored (or has failed,
@@ -263,28 +266,34 @@ public final class FanoutEngine implements AutoCloseable {
     }
 
     private TileResponse renderAndFanOut(TileRequest request) throws TileException {
-        InFlightMetatile flight = render(request, request.metatile(), request.cachePolicy());
-        if (flight.cachePolicy() == CachePolicy.NONE) {
-            return encodeOnly(flight, request);
-        }
         Metatile metatile = request.metatile();
         Duration lockTimeout = settings.lockTimeout();
+        FanoutPool currentPool = request.mode() == Mode.SEEDING ? null : pool.get();
+        JobLocks jobLocks = new JobLocks(protocol, metatile, lockProvider, metrics);
+        LockHolder holder = currentPool == null ? null : currentPool.tryReserveHolder();
+        if (holder != null) {
+            jobLocks.acquireOn(holder, lockTimeout); // while this thread renders M and encodes T
+        }
+        InFlightMetatile flight;
+        try {
+            flight = render(request, metatile, request.cachePolicy());
+        } catch (Throwable e) {
+            giveBack(jobLocks);
+            throw e;
+        }
+        if (flight.cachePolicy() == CachePolicy.NONE) {
+            giveBack(jobLocks);
+            return encodeOnly(flight, request);
+        }
         FanoutJob job = new FanoutJob(
-                flight,
-                new JobLocks(protocol, metatile, lockProvider, metrics),
-                store,
-                lockTimeout,
-                metrics,
-                finished -> inFlight.remove(metatile, finished));
+                flight, jobLocks, store, lockTimeout, metrics, finished -> inFlight.remove(metatile, finished));
         if (inFlight.putIfAbsent(metatile, job) != null) {
             // only with a lock provider that does not exclude the threads of one process: serve T, store nothing
             job.discard();
             return encodeOnly(flight, request);
         }
-        FanoutPool currentPool = request.mode() == Mode.SEEDING ? null : pool.get();
-        LockHolder holder = currentPool == null ? null : currentPool.trySubmit(job);
-        if (holder != null) {
-            job.locks().acquireOn(holder, lockTimeout); // while this thread encodes T
+        boolean handedOff = holder != null && currentPool.trySubmit(job);
+        if (handedOff) {
             metrics.jobHandedOff();
             currentPool.offerHelp(job);
         } else if (currentPool != null) {
@@ -294,15 +303,21 @@ public final class FanoutEngine implements AutoCloseable {
         try {
             data = flight.encodeRequested();
         } finally {
-            if (holder != null || !job.runOnCaller()) {
+            if (handedOff || !job.runOnCaller()) {
                 // handed off, or taken over by a seeding request: its locks must be held before M's is released
                 awaitJobLocks(job.locks(), metatile, lockTimeout);
-                if (holder == null && request.mode() == Mode.SEEDING) {
+                if (!handedOff && request.mode() == Mode.SEEDING) {
                     awaitStored(job);
                 }
             }
         }
         return rendered(data, request);
+    }
+
+    /** Releases the locks of a job that will not run, once its holder has stopped taking them. */
+    private static void giveBack(JobLocks jobLocks) {
+        jobLocks.abandonAcquiring();
+        jobLocks.releaseAll();
     }
 
     /**

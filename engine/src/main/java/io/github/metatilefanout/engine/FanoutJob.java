@@ -106,9 +106,11 @@ final class FanoutJob implements Runnable {
         }
     }
 
-    /** Drops a job that was never registered nor handed over: lets its image go. */
+    /** Drops a job that was never registered nor handed over: releases its locks, lets its image go. */
     void discard() {
         if (phase.compareAndSet(QUEUED, ABANDONED)) {
+            jobLocks.abandonAcquiring();
+            jobLocks.releaseAll();
             flight.release();
             finished.countDown();
         }

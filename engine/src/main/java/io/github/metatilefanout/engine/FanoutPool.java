@@ -71,21 +71,32 @@ final class FanoutPool {
     }
 
     /**
+     * Reserves the holder of the locks of a job about to be rendered, so that it takes them while the
+     * metatile renders.
+     *
+     * @return a holder, to be given a job's locks at once; {@code null} if every holder is busy or the pool
+     *     is shut down: the job's locks are then taken by the thread that runs it
+     */
+    LockHolder tryReserveHolder() {
+        lock.lock();
+        try {
+            return shutdown ? null : lockHolders.tryReserve();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
      * Hands {@code job} to a thread that is free or can be started, or else to the queue.
      *
-     * @return the reserved holder of the job's locks, to be given them at once; {@code null} if the pool,
-     *     its queue or its lock holders are full or the pool is shut down: the caller runs the job
+     * @return {@code false} if the pool and its queue are full or the pool is shut down: the caller runs
+     *     the job
      */
-    LockHolder trySubmit(FanoutJob job) {
-        LockHolder holder = lockHolders.tryReserve();
-        if (holder == null) {
-            return null;
-        }
+    boolean trySubmit(FanoutJob job) {
         lock.lock();
         try {
             if (shutdown) {
-                holder.cancel();
-                return null;
+                return false;
             }
             int freeThreads = idle + helping + starting + (size - threads.size()) - handOffs;
             if (freeThreads > 0) {
@@ -94,13 +105,12 @@ final class FanoutPool {
                     startThread();
                 }
             } else if (jobs.size() - handOffs >= queueBound) {
-                holder.cancel();
-                return null;
+                return false;
             }
             jobs.add(job);
             jobsWaiting = jobs.size();
             workArrived.signal();
-            return holder;
+            return true;
         } finally {
             lock.unlock();
         }

@@ -6,6 +6,8 @@ import static io.github.metatilefanout.engine.Fixtures.tile;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.engine.TileResponse.Source;
@@ -14,10 +16,12 @@ import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -83,6 +87,51 @@ class JobIndependenceTest {
         slowLock.countDown();
         assertEquals(Source.RENDERED, a.get(BOUND.toSeconds(), TimeUnit.SECONDS).source());
         assertBothStoredWholeOnce();
+    }
+
+    @Test
+    void aJobTakesItsLocksWhileItsMetatileRenders() throws Exception {
+        CountDownLatch slowLock = new CountDownLatch(1);
+        locks.gating(jobLockOfSibling(), jobAttemptOfSibling(), slowLock);
+        AtomicBoolean lockedDuringRender = new AtomicBoolean();
+        MetatileRenderer awaitingTheJobsLocks = metatile -> {
+            lockedDuringRender.set(locks.awaitGateReached(Duration.ofSeconds(5)));
+            slowLock.countDown();
+            return renderer.render(metatile);
+        };
+
+        TileResponse a = clients.submit(() -> engine.getTile(request(askedOfA, 4, awaitingTheJobsLocks, encoder)))
+                .get(BOUND.toSeconds(), TimeUnit.SECONDS);
+
+        assertTrue(lockedDuringRender.get(), "A's job asked for its locks while A rendered");
+        assertTrue(RawEncoder.isPlainTile(a.data(), ColorRenderer.colorOf(askedOfA)));
+        awaitIdle();
+        Metatile metatileOfA = metatile(4, askedOfA);
+        assertEquals(1, renderer.renders(metatileOfA));
+        for (int i = 0; i < metatileOfA.tileCount(); i++) {
+            assertEquals(1, store.puts(metatileOfA.tile(i)), "puts of " + metatileOfA.tile(i));
+        }
+    }
+
+    @Test
+    void aFailedRenderReleasesTheLocksItsJobTookMeanwhile() throws Exception {
+        CountDownLatch slowLock = new CountDownLatch(1);
+        locks.gating(jobLockOfSibling(), jobAttemptOfSibling(), slowLock);
+        MetatileRenderer failingOnceLocked = metatile -> {
+            assertTrue(locks.awaitGateReached(BOUND));
+            slowLock.countDown();
+            throw new IllegalStateException("the WMS failed");
+        };
+
+        Future<TileResponse> a = clients.submit(() -> engine.getTile(request(askedOfA, 4, failingOnceLocked, encoder)));
+
+        ExecutionException failed =
+                assertThrows(ExecutionException.class, () -> a.get(BOUND.toSeconds(), TimeUnit.SECONDS));
+        assertInstanceOf(TileException.class, failed.getCause());
+        awaitIdle();
+        await().atMost(BOUND).until(() -> Thread.getAllStackTraces().keySet().stream()
+                .noneMatch(t -> t.isAlive() && t.getName().matches("metatile-fanout-\\d+-locks-\\d+")));
+        assertEquals(0, store.totalPuts());
     }
 
     @Test

@@ -43,7 +43,7 @@ public class FanoutRestConfigurationProvider implements ContextualConfigurationP
     }
 
     /** Writes a fan-out tile layer as the GeoServer tile layer it wraps. */
-    // as the converter of GWCGeoServerRESTConfigurationProvider (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
+    // as the converter of GWCGeoServerRESTConfigurationProvider (private), GeoServer 3.0.0
     private static final class AsWrappedLayer implements Converter {
 
         @Override

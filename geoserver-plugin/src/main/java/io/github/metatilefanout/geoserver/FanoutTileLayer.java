@@ -9,31 +9,62 @@ import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geowebcache.GeoWebCacheException;
 import org.geowebcache.conveyor.ConveyorTile;
+import org.geowebcache.grid.GridSubset;
 
 /**
  * GeoServer's tile layer, with its metatile path going through the fan-out engine. Cache-bypassing calls
  * (reseeding, non-cached requests) and formats the engine does not handle keep GeoServer's own path.
+ *
+ * <p>What GeoServer's layer works out once and keeps (its published layer, looked up lazily, which also
+ * brings its style parameter filter up to date; its parameter filters' default values; its grid subsets)
+ * is asked of the GeoServer layer this one wraps, so that every answer is the one that layer would give at
+ * that moment, whether or not a wrapper existed before.
  */
 public class FanoutTileLayer extends GeoServerTileLayer {
 
     private final transient GeoServerFanout fanout;
-    /** Taken from the wrapped layer, whose object this one must not keep alive (see FanoutTileLayers). */
-    private final transient PublishedInfo publishedInfo;
+    private final transient GeoServerTileLayer layer;
 
     /** Wraps {@code layer}, sharing its configuration. */
     public FanoutTileLayer(GeoServerTileLayer layer, GeoServerFanout fanout) {
         super(layer);
         this.fanout = fanout;
-        this.publishedInfo = layer.getPublishedInfo();
+        this.layer = layer;
     }
 
-    /**
-     * The wrapped layer's: GeoServer's copy constructor keeps only the id, which a layer built from its
-     * published info (not from the catalog) cannot look up again.
-     */
     @Override
     public PublishedInfo getPublishedInfo() {
-        return publishedInfo;
+        return layer.getPublishedInfo();
+    }
+
+    @Override
+    public Map<String, String> getDefaultParameterFilters() {
+        return layer.getDefaultParameterFilters();
+    }
+
+    @Override
+    public void resetParameterFilters() {
+        layer.resetParameterFilters();
+    }
+
+    @Override
+    public GridSubset getGridSubset(String gridSetId) {
+        return layer.getGridSubset(gridSetId);
+    }
+
+    @Override
+    public GridSubset removeGridSubset(String gridSetId) {
+        return layer.removeGridSubset(gridSetId);
+    }
+
+    @Override
+    public void addGridSubset(GridSubset gridSubset) {
+        layer.addGridSubset(gridSubset);
+    }
+
+    @Override
+    public void boundsChanged() {
+        layer.boundsChanged();
     }
 
     @Override

@@ -108,6 +108,11 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         }
     }
 
+    /** Whether the engine is on (see {@link #setEnabled}). */
+    boolean isEnabled() {
+        return enabled;
+    }
+
     /** Whether the engine serves this tile: image formats; vector formats keep GeoServer's path. */
     boolean handles(ConveyorTile tile) {
         MimeType format = tile.getMimeType();
@@ -115,8 +120,8 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     }
 
     /**
-     * Switches between the engine and GeoServer's own metatiling at runtime, for instance to compare them;
-     * metatiles in flight complete either way.
+     * Switches between the engine and GeoServer's own metatiling at runtime, for instance to compare them:
+     * while it is off, GeoServer's own tile layers are handed out; metatiles in flight complete either way.
      */
     public void setEnabled(boolean enabled) {
         this.enabled = enabled;

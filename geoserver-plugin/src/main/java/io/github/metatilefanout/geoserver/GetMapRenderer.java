@@ -70,7 +70,7 @@ final class GetMapRenderer implements MetatileRenderer {
      * What the GetMap's output formats learn of the metatile: its size in pixels and the tile size; nothing
      * for a metatile of one tile.
      */
-    // as GeoServerTileLayer#buildMetaInfo (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
+    // as GeoServerTileLayer#buildMetaInfo (private), GeoServer 3.0.0
     private MetatileContextHolder.MetaInfo metatileContext(Metatile metatile) {
         if (metatile.tileCount() == 1) {
             return null;
@@ -81,7 +81,7 @@ final class GetMapRenderer implements MetatileRenderer {
     }
 
     /** As GeoServer does: zoom levels outside the cached range, and maps with skipped dimension warnings. */
-    // re-implements GeoServerTileLayer#setupCachingStrategy (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
+    // re-implements GeoServerTileLayer#setupCachingStrategy (private), GeoServer 3.0.0
     private boolean cachedOnlyTransiently() {
         int zoom = (int) tile.getTileIndex()[2];
         if (!metaTile.gridSubset().shouldCacheAtZoom(zoom)) {
@@ -91,7 +91,7 @@ final class GetMapRenderer implements MetatileRenderer {
         return skips != null && HTTPWarningAppender.anyMatch(skips);
     }
 
-    // re-implements GeoServerTileLayer#dispatchGetMap (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
+    // re-implements GeoServerTileLayer#dispatchGetMap (private), GeoServer 3.0.0
     private WebMap dispatchGetMap() throws Exception {
         Cookie[] cookies = tile.servletReq == null ? null : tile.servletReq.getCookies();
         try {
@@ -106,7 +106,7 @@ final class GetMapRenderer implements MetatileRenderer {
         }
     }
 
-    // re-implements GeoServerTileLayer#buildGetMap (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
+    // re-implements GeoServerTileLayer#buildGetMap (private), GeoServer 3.0.0
     private Map<String, String> getMapParameters() {
         GridSubset gridSubset = metaTile.gridSubset();
         Map<String, String> parameters = new HashMap<>();
@@ -132,7 +132,7 @@ final class GetMapRenderer implements MetatileRenderer {
         return parameters;
     }
 
-    // the WORKSPACE part of GeoServerTileLayer#buildGetMap (private), GeoServer 3.0-SNAPSHOT (d1c44da2)
+    // the WORKSPACE part of GeoServerTileLayer#buildGetMap (private), GeoServer 3.0.0
     private String workspaceWhenServicesAreNotGlobal() {
         GeoServer geoServer = GeoServerExtensions.bean(GeoServer.class);
         if (geoServer == null || geoServer.getGlobal().isGlobalServices()) {

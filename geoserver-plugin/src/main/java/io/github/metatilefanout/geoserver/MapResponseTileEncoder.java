@@ -62,7 +62,7 @@ final class MapResponseTileEncoder implements TileEncoder {
         return encoder;
     }
 
-    // the tile context of GeoServerMetaTile#writeTileToStream, GeoServer 3.0-SNAPSHOT (d1c44da2)
+    // the tile context of GeoServerMetaTile#writeTileToStream, GeoServer 3.0.0
     private WMSMapContent tileContext(Rectangle tileBounds) {
         WMSMapContent metatileContext = metaTile.imageMap().getMapContext();
         WMSMapContent context = new WMSMapContent();

@@ -9,8 +9,6 @@ import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
 import io.github.metatilefanout.engine.FanoutMetrics;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.Serializable;
 import java.lang.reflect.Field;
@@ -24,12 +22,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
-import javax.imageio.ImageIO;
-import org.apache.commons.io.FileUtils;
 import org.geoserver.catalog.DataStoreInfo;
 import org.geoserver.catalog.LayerInfo;
 import org.geoserver.data.test.MockData;
-import org.geoserver.data.test.SystemTestData;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.config.GWCConfig;
 import org.geoserver.gwc.layer.CatalogConfiguration;
@@ -82,13 +77,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
      */
     @Before
     public void prepare() throws Exception {
-        SystemTestData testData = getTestData();
-        for (File file : testData.getDataDirectoryRoot().listFiles()) {
-            FileUtils.deleteQuietly(file);
-        }
-        testData.setUp();
-        testData.setUpDefault();
-        getGeoServer().reload();
+        FreshDataDirectory.restore(getTestData(), getGeoServer());
 
         fanout = GeoServerExtensions.bean(GeoServerFanout.class);
         fanout.setEnabled(true);
@@ -126,42 +115,6 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
                 applicationContext.getBeanFactory().getBeanDefinition(bean).getBeanClassName());
         assertTrue(AopUtils.isAopProxy(applicationContext.getBean(bean)));
         assertSame(applicationContext.getBean(bean), GeoServerExtensions.bean(CatalogConfiguration.class));
-    }
-
-    @Test
-    public void tilesArePixelIdenticalWithAndWithoutTheEngine() throws Exception {
-        GeoServerTileLayer layer = (GeoServerTileLayer) GWC.get().getTileLayerByName(LAYER);
-        layer.getInfo().getMimeFormats().add("image/png8");
-        GWC.get().save(layer);
-        // no pool, GeoServer's or the engine's: every tile is stored when the response is, so that a
-        // truncate leaves nothing behind for the next request to find
-        GWCConfig config = GWC.get().getConfig();
-        config.setMetaTilingThreads(0);
-        GWC.get().saveConfig(config);
-        for (String format : List.of("image/png", "image/png8", "image/jpeg")) {
-            for (long[] tile : List.of(new long[] {0, 0}, new long[] {2, 1}, new long[] {5, 3}, new long[] {7, 2})) {
-                fanout.setEnabled(false);
-                GWC.get().truncate(LAYER);
-                BufferedImage stock = decode(wmtsTile(format, tile[0], tile[1]));
-                fanout.setEnabled(true);
-                GWC.get().truncate(LAYER);
-                long renders = metrics().getRenders();
-                BufferedImage ours = decode(wmtsTile(format, tile[0], tile[1]));
-
-                String where = "WMTS " + format + " tile " + tile[0] + "," + tile[1];
-                assertEquals(where, renders + 1, metrics().getRenders());
-                assertArrayEquals(where, pixels(stock), pixels(ours));
-            }
-            fanout.setEnabled(false);
-            GWC.get().truncate(LAYER);
-            BufferedImage stock = decode(wmsTiledTile(format, 2, 1));
-            fanout.setEnabled(true);
-            GWC.get().truncate(LAYER);
-            long renders = metrics().getRenders();
-            BufferedImage ours = decode(wmsTiledTile(format, 2, 1));
-            assertEquals("WMS tiled=true " + format, renders + 1, metrics().getRenders());
-            assertArrayEquals("WMS tiled=true " + format, pixels(stock), pixels(ours));
-        }
     }
 
     @Test
@@ -387,7 +340,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     }
 
     /**
-     * This GeoServer (d1c44da2) has no multi-layer tile caching (GEOS-12180): GeoWebCache declines a tiled
+     * GeoServer 3.0.0 has no multi-layer tile caching (GEOS-12180): GeoWebCache declines a tiled
      * request for two layers and GeoServer renders it; nothing waits on the engine.
      */
     @Test
@@ -424,25 +377,10 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         return fanout.metrics();
     }
 
-    private byte[] wmtsTile(String format, long column, long row) throws Exception {
-        MockHttpServletResponse response = wmtsResponse(format, column, row);
-        assertEquals(response.getContentAsString(), 200, response.getStatus());
-        return response.getContentAsByteArray();
-    }
-
     private MockHttpServletResponse wmtsResponse(String format, long column, long row) throws Exception {
         return getAsServletResponse("gwc/service/wmts?request=GetTile&layer=" + LAYER + "&format=" + format
                 + "&tilematrixset=" + GRID + "&tilematrix=" + GRID + ":" + ZOOM + "&tilerow=" + row + "&tilecol="
                 + column);
-    }
-
-    /** A tile of zoom 2 (45 degrees) through WMS with tiled=true, served by GeoWebCache. */
-    private byte[] wmsTiledTile(String format, int column, int row) throws Exception {
-        MockHttpServletResponse response = wmsTiledResponse(LAYER, format, column, row);
-        assertEquals(200, response.getStatus());
-        assertEquals(format.replace("png8", "png"), response.getContentType());
-        assertEquals(response.getHeader("geowebcache-miss-reason"), GRID, response.getHeader("geowebcache-gridset"));
-        return response.getContentAsByteArray();
     }
 
     private MockHttpServletResponse wmsTiledResponse(String layers, String format, int column, int row)
@@ -503,15 +441,5 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     private void awaitStored(int tiles) {
         await().atMost(30, TimeUnit.SECONDS).until(() -> metrics().getMetatilesInFlight() == 0);
         assertTrue(metrics().getTilesStored() >= tiles);
-    }
-
-    private static BufferedImage decode(byte[] data) throws Exception {
-        BufferedImage image = ImageIO.read(new ByteArrayInputStream(data));
-        assertTrue("not an image", image != null);
-        return image;
-    }
-
-    private static int[] pixels(BufferedImage image) {
-        return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
     }
 }
