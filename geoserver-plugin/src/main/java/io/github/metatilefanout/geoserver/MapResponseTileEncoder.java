@@ -28,13 +28,11 @@ import org.geowebcache.mime.MimeType;
 final class MapResponseTileEncoder implements TileEncoder {
 
     private final FanoutMetaTile metaTile;
-    private final Metatile metatile;
     private final MimeType format;
     private volatile RenderedImageMapResponse response;
 
-    MapResponseTileEncoder(FanoutMetaTile metaTile, Metatile metatile, MimeType format) {
+    MapResponseTileEncoder(FanoutMetaTile metaTile, MimeType format) {
         this.metaTile = metaTile;
-        this.metatile = metatile;
         this.format = format;
     }
 
@@ -83,6 +81,7 @@ final class MapResponseTileEncoder implements TileEncoder {
     }
 
     private long[] tileIndex(Rectangle tileBounds) {
+        Metatile metatile = metaTile.metatile();
         for (int i = 0; i < metatile.tileCount(); i++) {
             if (metatile.tileBounds(i).equals(tileBounds)) {
                 return metaTile.getTilesGridPositions()[i];

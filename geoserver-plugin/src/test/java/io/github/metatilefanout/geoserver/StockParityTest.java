@@ -66,6 +66,7 @@ public class StockParityTest extends GeoServerSystemTestSupport {
     private static final Set<String> TIMED_HEADERS = Set.of("Last-Modified", "Expires", "Date");
 
     private GeoServerFanout fanout;
+    private FanoutSwitch fanoutSwitch;
 
     /**
      * A fresh data directory before each test, as GeoServer's own GWC tests do; every tile layer with all the
@@ -77,6 +78,7 @@ public class StockParityTest extends GeoServerSystemTestSupport {
         FreshDataDirectory.restore(getTestData(), getGeoServer());
 
         fanout = GeoServerExtensions.bean(GeoServerFanout.class);
+        fanoutSwitch = GeoServerExtensions.bean(FanoutSwitch.class);
         GWC gwc = GWC.get();
         GWCConfig config = gwc.getConfig();
         config.setMetaTilingThreads(0);
@@ -88,7 +90,7 @@ public class StockParityTest extends GeoServerSystemTestSupport {
     @After
     public void restoreGlobalServicesAndEngine() {
         Dispatcher.REQUEST.remove();
-        fanout.setEnabled(true);
+        fanoutSwitch.setEnabled(true);
         GeoServerInfo global = getGeoServer().getGlobal();
         global.setGlobalServices(true);
         getGeoServer().save(global);
@@ -225,12 +227,12 @@ public class StockParityTest extends GeoServerSystemTestSupport {
      * engine rendered the second, and that both give the same status, headers and pixels; returns the image.
      */
     private BufferedImage assertSameAsStock(String tileLayer, String path, Step before) throws Exception {
-        fanout.setEnabled(false);
+        fanoutSwitch.setEnabled(false);
         GWC.get().truncate(tileLayer);
         before.run();
         MockHttpServletResponse stock = getAsServletResponse(path);
         assertFalse(path, GWC.get().getTileLayerByName(tileLayer) instanceof FanoutTileLayer);
-        fanout.setEnabled(true);
+        fanoutSwitch.setEnabled(true);
         GWC.get().truncate(tileLayer);
         before.run();
         long renders = fanout.metrics().getRenders();
