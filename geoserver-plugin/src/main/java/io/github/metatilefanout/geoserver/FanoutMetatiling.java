@@ -2,6 +2,7 @@ package io.github.metatilefanout.geoserver;
 
 import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.FanoutEngine;
+import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
@@ -10,6 +11,7 @@ import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
 import org.geowebcache.GeoWebCacheException;
 import org.geowebcache.conveyor.ConveyorTile;
+import org.geowebcache.grid.GridSubset;
 import org.geowebcache.mime.ImageMime;
 import org.geowebcache.mime.MimeType;
 import org.geowebcache.util.GWCVars;
@@ -17,7 +19,8 @@ import org.geowebcache.util.GWCVars;
 /**
  * The metatiling of GeoServer's tile layers through the engine: which of their conveyor tiles the engine
  * serves, and each one as the engine's request (its metatile, the GetMap that renders it, the encoder of its
- * format, what becomes of its tiles, seeding or a client waiting).
+ * format, what becomes of its tiles, seeding or a client waiting, and where its tiles are not kept, the tile
+ * alone with its gutter).
  */
 final class FanoutMetatiling {
 
@@ -52,30 +55,58 @@ final class FanoutMetatiling {
 
     /**
      * Serves {@code tile} of {@code layer}, whose metatiles are {@code metaX} by {@code metaY} tiles: from the
-     * cache, from a metatile in flight, or by rendering its metatile.
+     * cache, from a metatile in flight, or by rendering its metatile; where its tiles are not kept, the tile
+     * alone if the settings say so.
      */
     ConveyorTile getTile(GeoServerTileLayer layer, ConveyorTile tile, int metaX, int metaY)
             throws GeoWebCacheException {
-        long[] index = tile.getTileIndex();
-        MimeType format = tile.getMimeType();
+        FanoutEngine current = engine();
         TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
-        FanoutMetaTile metaTile = new FanoutMetaTile(
+        FanoutMetaTile metaTile = metaTile(layer, tile, metaX, metaY, key);
+        CachePolicy policy = cachePolicy(layer, metaTile.gridSubset(), key.z(), current.settings());
+        FanoutMetaTile tileAlone = policy == CachePolicy.PERSIST ? null : metaTile(layer, tile, 1, 1, key);
+        GetMapRenderer renderer = new GetMapRenderer(layer, tile, metaTile, tileAlone);
+        TileRequest request = new TileRequest(
+                key,
+                metaTile.metatile(),
+                renderer,
+                encoders.forFormat(tile.getMimeType(), renderer::rendered),
+                policy,
+                Dispatcher.REQUEST.get() == null ? Mode.SEEDING : Mode.INTERACTIVE);
+        if (tileAlone != null) {
+            request = request.withSingleTile(tileAlone.metatile());
+        }
+        return conveyor.serve(current, request, tile);
+    }
+
+    private static FanoutMetaTile metaTile(
+            GeoServerTileLayer layer, ConveyorTile tile, int metaX, int metaY, TileKey key) {
+        MimeType format = tile.getMimeType();
+        return new FanoutMetaTile(
                 layer.getGridSubset(tile.getGridSetId()),
                 format,
-                index,
+                tile.getTileIndex(),
                 metaX,
                 metaY,
                 format.isVector() ? 0 : layer.getInfo().getGutter(),
                 key);
-        boolean cached = layer.getExpireCache((int) index[2]) != GWCVars.CACHE_DISABLE_CACHE;
-        TileRequest request = new TileRequest(
-                key,
-                metaTile.metatile(),
-                new GetMapRenderer(layer, tile, metaTile),
-                encoders.forFormat(format, metaTile),
-                cached ? CachePolicy.PERSIST : CachePolicy.NONE,
-                Dispatcher.REQUEST.get() == null ? Mode.SEEDING : Mode.INTERACTIVE);
-        return conveyor.serve(engine(), request, tile);
+    }
+
+    /**
+     * What becomes of the tiles at {@code zoom}: nothing is kept where the layer's expire cache is -1 (server
+     * cache off). Elsewhere they go to the blob store unless the GetMap shows they only go to GeoWebCache's
+     * transient cache ({@link GetMapRenderer}: a zoom outside the cached range, dimension warnings), as on
+     * GeoServer's path; with single tiles on, a zoom outside the cached range is known to be transient before the
+     * lookup, so that the engine renders the tile alone there.
+     */
+    private static CachePolicy cachePolicy(
+            GeoServerTileLayer layer, GridSubset gridSubset, int zoom, FanoutSettings settings) {
+        if (layer.getExpireCache(zoom) == GWCVars.CACHE_DISABLE_CACHE) {
+            return CachePolicy.NONE;
+        }
+        return settings.singleTileWhenUncached() && !gridSubset.shouldCacheAtZoom(zoom)
+                ? CachePolicy.TRANSIENT
+                : CachePolicy.PERSIST;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.github.metatilefanout.geoserver;
 import io.github.metatilefanout.engine.TileEncoder;
 import io.github.metatilefanout.engine.png.PngFilter;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
+import java.util.function.Supplier;
 import org.geoserver.wms.WMS;
 import org.geowebcache.mime.MimeType;
 
@@ -17,12 +18,12 @@ final class TileEncoders {
 
     private volatile PngTileEncoder png;
 
-    /** The encoder of {@code format}, for the tiles of {@code metaTile}. */
-    TileEncoder forFormat(MimeType format, FanoutMetaTile metaTile) {
+    /** The encoder of {@code format}, for the tiles of the metatile {@code rendered} gives once rendered. */
+    TileEncoder forFormat(MimeType format, Supplier<FanoutMetaTile> rendered) {
         if (PNG.equals(format.getFormat())) {
             return png(PngTileEncoder.levelForGeoServerCompression(WMS.get().getPngCompression()));
         }
-        return new MapResponseTileEncoder(metaTile, format);
+        return new MapResponseTileEncoder(rendered, format);
     }
 
     private PngTileEncoder png(int level) {

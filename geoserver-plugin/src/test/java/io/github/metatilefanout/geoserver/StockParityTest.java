@@ -1,13 +1,13 @@
 package io.github.metatilefanout.geoserver;
 
+import static io.github.metatilefanout.geoserver.TileImages.decode;
+import static io.github.metatilefanout.geoserver.TileImages.pixels;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import javax.imageio.ImageIO;
 import org.geoserver.catalog.Catalog;
 import org.geoserver.catalog.CatalogBuilder;
 import org.geoserver.catalog.LayerGroupInfo;
@@ -330,15 +329,5 @@ public class StockParityTest extends GeoServerSystemTestSupport {
 
     private static GeoServerTileLayer tileLayer(String name) {
         return (GeoServerTileLayer) GWC.get().getTileLayerByName(name);
-    }
-
-    private static BufferedImage decode(MockHttpServletResponse response) throws Exception {
-        BufferedImage image = ImageIO.read(new ByteArrayInputStream(response.getContentAsByteArray()));
-        assertNotNull("not an image: " + response.getContentAsString(), image);
-        return image;
-    }
-
-    private static int[] pixels(BufferedImage image) {
-        return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
     }
 }
