@@ -56,7 +56,8 @@ final class MapResponseTileEncoder implements TileEncoder {
     private RenderedImageMapResponse response() {
         RenderedImageMapResponse encoder = response;
         if (encoder == null) {
-            encoder = (RenderedImageMapResponse) GWC.get().getResponseEncoder(format, rendered.get().imageMap());
+            encoder = (RenderedImageMapResponse)
+                    GWC.get().getResponseEncoder(format, rendered.get().imageMap());
             response = encoder;
         }
         return encoder;
