@@ -2,8 +2,8 @@ package io.github.metatilefanout.geoserver;
 
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.gwc.MetaTiles;
 import java.util.Arrays;
-import java.util.BitSet;
 import org.geoserver.gwc.layer.GeoServerMetaTile;
 import org.geoserver.wms.WebMap;
 import org.geoserver.wms.map.RenderedImageMap;
@@ -24,22 +24,7 @@ final class FanoutMetaTile extends GeoServerMetaTile {
 
     /** This metatile for the engine; {@code anyTile} gives the layer, grid set, format and parameters. */
     Metatile toMetatile(TileKey anyTile) {
-        long[] bounds = getMetaTileGridBounds();
-        long[][] positions = getTilesGridPositions();
-        BitSet uncovered = new BitSet();
-        for (int i = 0; i < positions.length; i++) {
-            if (!gridSubset.covers(positions[i])) {
-                uncovered.set(i);
-            }
-        }
-        return new Metatile(
-                anyTile.at(bounds[0], bounds[1], (int) bounds[4]),
-                (int) (bounds[2] - bounds[0] + 1),
-                (int) (bounds[3] - bounds[1] + 1),
-                getMetaTileWidth(),
-                getMetaTileHeight(),
-                Arrays.asList(tiles),
-                uncovered);
+        return MetaTiles.describe(this, tiles, gridSubset, anyTile);
     }
 
     @Override

@@ -7,17 +7,17 @@ import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.LockProtocol;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.TileEncoder;
-import io.github.metatilefanout.engine.TileException;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
-import io.github.metatilefanout.engine.TileResponse;
 import io.github.metatilefanout.engine.png.PngFilter;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
 import io.github.metatilefanout.engine.settings.FanoutConfiguration;
+import io.github.metatilefanout.gwc.EngineConveyor;
+import io.github.metatilefanout.gwc.GwcLockProvider;
+import io.github.metatilefanout.gwc.LockProtocolProperty;
+import io.github.metatilefanout.gwc.StorageBrokerTileStore;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.geoserver.gwc.GWC;
@@ -27,10 +27,8 @@ import org.geoserver.platform.GeoServerExtensions;
 import org.geoserver.platform.resource.ResourceStore;
 import org.geoserver.wms.WMS;
 import org.geowebcache.GeoWebCacheException;
-import org.geowebcache.conveyor.Conveyor.CacheResult;
 import org.geowebcache.conveyor.ConveyorTile;
 import org.geowebcache.grid.GridSubset;
-import org.geowebcache.io.ByteArrayResource;
 import org.geowebcache.layer.TileLayer;
 import org.geowebcache.mime.ImageMime;
 import org.geowebcache.mime.MimeType;
@@ -53,13 +51,6 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     /** System property that starts GeoServer with the engine switched off: {@code -Dmetatile-fanout.enabled=false}. */
     public static final String ENABLED_PROPERTY = "metatile-fanout.enabled";
 
-    /**
-     * How the nodes of a cluster exclude each other ({@link LockProtocol}), read at start-up as a system
-     * property, environment variable or servlet context parameter: {@code tile-locks} (the default, safe
-     * while nodes without the plugin share the cache) or {@code storing-lock} (once every node runs it).
-     */
-    public static final String LOCK_PROTOCOL_PROPERTY = "METATILE_FANOUT_LOCK_PROTOCOL";
-
     private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerFanout.class);
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
@@ -69,7 +60,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     private final GWC gwc;
     private final StorageBroker storageBroker;
     private final GeoServerSettings settings;
-    private volatile StorageBrokerTileStore store;
+    private volatile EngineConveyor conveyor;
     private volatile GwcLockProvider locks;
     private volatile FanoutEngine engine;
     private volatile PngTileEncoder png;
@@ -89,40 +80,18 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
 
     @Override
     public void afterPropertiesSet() {
-        store = new StorageBrokerTileStore(storageBroker, this::maxAgeMillis);
+        StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, this::maxAgeMillis);
+        conveyor = new EngineConveyor(store);
         locks = new GwcLockProvider(gwc::getLockProvider);
-        LockProtocol protocol = lockProtocol(GeoServerExtensions.getProperty(LOCK_PROTOCOL_PROPERTY));
+        LockProtocol protocol = LockProtocolProperty.read(GeoServerExtensions.getProperty(LockProtocolProperty.NAME));
         engine = new FanoutEngine(locks, protocol, store, settings.initial());
         settings.watch();
         mbean = engine.metrics().registerMBean(MBEAN_NAME);
         LOGGER.info("metatile-fanout " + (enabled ? "active" : "installed but switched off by -D" + ENABLED_PROPERTY)
                 + ": metatiles of GeoServer's cached layers go through the fan-out engine, pool of "
-                + engine.settings().poolSize() + " threads, lock protocol " + name(protocol) + "; metrics in JMX as "
+                + engine.settings().poolSize() + " threads, lock protocol " + LockProtocolProperty.name(protocol)
+                + "; metrics in JMX as "
                 + mbean.objectName());
-    }
-
-    /**
-     * The lock protocol named by {@code value} ({@code tile-locks} or {@code storing-lock}, any case); the
-     * default {@link LockProtocol#TILE_LOCKS} when it is not set.
-     *
-     * @throws IllegalArgumentException naming the value and the allowed ones, which stops start-up: nodes
-     *     that disagree on the protocol do not exclude each other
-     */
-    static LockProtocol lockProtocol(String value) {
-        if (value == null || value.isBlank()) {
-            return LockProtocol.TILE_LOCKS;
-        }
-        return Arrays.stream(LockProtocol.values())
-                .filter(protocol -> name(protocol).equalsIgnoreCase(value.strip()))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(LOCK_PROTOCOL_PROPERTY + " is '" + value
-                        + "'; allowed values are " + name(LockProtocol.TILE_LOCKS) + " (the default) and "
-                        + name(LockProtocol.STORING_LOCK)));
-    }
-
-    /** {@code tile-locks} for {@link LockProtocol#TILE_LOCKS}. */
-    static String name(LockProtocol protocol) {
-        return protocol.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     @Override
@@ -172,16 +141,8 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
                 metaX,
                 metaY,
                 format.isVector() ? 0 : layer.getInfo().getGutter());
-        TileKey key = new TileKey(
-                layer.getName(),
-                tile.getGridSetId(),
-                format.getFileExtension(),
-                tile.getParametersId(),
-                index[0],
-                index[1],
-                zoom);
+        TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
         Metatile metatile = metaTile.toMetatile(key);
-        store.rememberParameters(key.parametersId(), tile.getFilteringParameters());
         TileRequest request = new TileRequest(
                 key,
                 metatile,
@@ -189,23 +150,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
                 encoder(format, metaTile, metatile),
                 cached ? CachePolicy.PERSIST : CachePolicy.NONE,
                 Dispatcher.REQUEST.get() == null ? Mode.SEEDING : Mode.INTERACTIVE);
-        long requestTime = System.currentTimeMillis();
-        store.takeLastReadCreated(); // nothing left from an earlier request on this thread
-        TileResponse response;
-        Long storedCreated;
-        try {
-            response = currentEngine().getTile(request);
-        } catch (TileException e) {
-            throw new GeoWebCacheException(e.getMessage(), e);
-        } finally {
-            storedCreated = store.takeLastReadCreated();
-        }
-        tile.setBlob(new ByteArrayResource(response.data()));
-        tile.setCacheResult(response.isCacheHit() ? CacheResult.HIT : CacheResult.MISS);
-        boolean fromStore = response.source() == TileResponse.Source.CACHE && storedCreated != null;
-        // as GeoServer: a stored tile's own time, a rendered one's the time of the request
-        tile.getStorageObject().setCreated(fromStore ? storedCreated : requestTime);
-        return tile;
+        return conveyor.serve(currentEngine(), request, tile);
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.Assert.assertEquals;
 
 import io.github.metatilefanout.engine.FanoutMetrics;
+import io.github.metatilefanout.gwc.LockProtocolProperty;
 import java.util.concurrent.TimeUnit;
 import org.geoserver.gwc.GWC;
 import org.geoserver.platform.GeoServerExtensions;
@@ -24,12 +25,12 @@ public class FanoutStoringLockTest extends GeoServerSystemTestSupport {
 
     @BeforeClass
     public static void chooseTheStoringLock() {
-        System.setProperty(GeoServerFanout.LOCK_PROTOCOL_PROPERTY, "storing-lock");
+        System.setProperty(LockProtocolProperty.NAME, "storing-lock");
     }
 
     @AfterClass
     public static void forgetTheStoringLock() {
-        System.clearProperty(GeoServerFanout.LOCK_PROTOCOL_PROPERTY);
+        System.clearProperty(LockProtocolProperty.NAME);
     }
 
     @Before

@@ -1,4 +1,4 @@
-package io.github.metatilefanout.geoserver;
+package io.github.metatilefanout.gwc;
 
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.LockTimeoutException;
@@ -8,23 +8,23 @@ import java.util.function.Supplier;
 import org.geowebcache.GeoWebCacheException;
 
 /**
- * The engine's locks in GeoServer: a per-key in-process lock with a bounded wait, then GeoWebCache's
+ * The engine's locks in GeoWebCache: a per-key in-process lock with a bounded wait, then GeoWebCache's
  * configured lock provider (memory, or NIO file locks shared by the nodes of a cluster).
  *
- * <p>Taking the in-process lock first bounds every wait between threads of this GeoServer, and leaves
+ * <p>Taking the in-process lock first bounds every wait between threads of this process, and leaves
  * GeoWebCache's provider to exclude other processes. That provider waits up to its own timeout ({@code
  * GWC_LOCK_TIMEOUT}, 120 s by default) and then fails: GeoWebCache 2.0's memory provider with a {@code
  * RuntimeException}, its NIO provider with an {@code IllegalStateException}. Any such failure becomes a
  * {@link LockTimeoutException} naming the key, with the in-process lock released, so nothing stays held.
  * Both locks are owned by the acquiring thread and released by it, GeoWebCache's first.
  */
-final class GwcLockProvider implements LockProvider {
+public final class GwcLockProvider implements LockProvider {
 
     private final MemoryLockProvider inProcess = new MemoryLockProvider();
     private final Supplier<org.geowebcache.locks.LockProvider> gwcLocks;
 
     /** @param gwcLocks GeoWebCache's current lock provider, looked up at each acquisition as it can change */
-    GwcLockProvider(Supplier<org.geowebcache.locks.LockProvider> gwcLocks) {
+    public GwcLockProvider(Supplier<org.geowebcache.locks.LockProvider> gwcLocks) {
         this.gwcLocks = gwcLocks;
     }
 
@@ -50,7 +50,7 @@ final class GwcLockProvider implements LockProvider {
     }
 
     /** Keys locked or waited for in this process; {@code 0} when idle. */
-    int activeKeys() {
+    public int activeKeys() {
         return inProcess.activeKeys();
     }
 }

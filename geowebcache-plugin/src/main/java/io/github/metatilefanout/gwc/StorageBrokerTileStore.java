@@ -1,4 +1,4 @@
-package io.github.metatilefanout.geoserver;
+package io.github.metatilefanout.gwc;
 
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
@@ -26,7 +26,7 @@ import org.geowebcache.storage.TileObject;
  * <p>The engine sees a stored tile's bytes only; when and where it was stored is kept for the thread that
  * read it, so that a cache hit reports the tile's real creation time ({@link #takeLastReadCreated}).
  */
-final class StorageBrokerTileStore implements TileStore {
+public final class StorageBrokerTileStore implements TileStore {
 
     private final StorageBroker storageBroker;
     private final ToLongBiFunction<String, Integer> maxAgeMillis;
@@ -40,7 +40,7 @@ final class StorageBrokerTileStore implements TileStore {
      * @param maxAgeMillis for a layer name and zoom level, the age after which a stored tile is stale ({@code
      *     <= 0}: never), GeoWebCache's "expire cache"
      */
-    StorageBrokerTileStore(StorageBroker storageBroker, ToLongBiFunction<String, Integer> maxAgeMillis) {
+    public StorageBrokerTileStore(StorageBroker storageBroker, ToLongBiFunction<String, Integer> maxAgeMillis) {
         this.storageBroker = storageBroker;
         this.maxAgeMillis = maxAgeMillis;
     }

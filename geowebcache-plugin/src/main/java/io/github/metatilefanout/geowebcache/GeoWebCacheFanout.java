@@ -1,0 +1,152 @@
+package io.github.metatilefanout.geowebcache;
+
+import io.github.metatilefanout.engine.CachePolicy;
+import io.github.metatilefanout.engine.FanoutEngine;
+import io.github.metatilefanout.engine.FanoutMetrics;
+import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.TileRequest;
+import io.github.metatilefanout.engine.TileRequest.Mode;
+import io.github.metatilefanout.gwc.EngineConveyor;
+import io.github.metatilefanout.gwc.GwcLockProvider;
+import io.github.metatilefanout.gwc.StorageBrokerTileStore;
+import java.time.Duration;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.geotools.util.logging.Logging;
+import org.geowebcache.GeoWebCacheException;
+import org.geowebcache.config.ServerConfiguration;
+import org.geowebcache.conveyor.ConveyorTile;
+import org.geowebcache.layer.TileLayerDispatcher;
+import org.geowebcache.storage.StorageBroker;
+import org.geowebcache.util.GWCVars;
+import org.springframework.beans.factory.DisposableBean;
+
+/**
+ * The fan-out engine in standalone GeoWebCache: serves the metatiles of its WMS layers ({@link FanoutWMSLayer})
+ * over GeoWebCache's storage broker and configured lock provider, and publishes the engine's metrics in JMX.
+ */
+public class GeoWebCacheFanout implements DisposableBean {
+
+    static final String MBEAN_NAME = "geowebcache";
+
+    private static final Logger LOGGER = Logging.getLogger(GeoWebCacheFanout.class);
+    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
+
+    /**
+     * The metrics this web application shows in JMX; guarded by the class. GeoWebCache's web application builds its
+     * beans twice, in the root context and in its dispatcher servlet's (both load {@code geowebcache-servlet.xml}),
+     * and the second serves the requests: the engine built last replaces the other's MBean.
+     */
+    private static FanoutMetrics.Registration published;
+
+    private final FanoutEngine engine;
+    private final EngineConveyor conveyor;
+    private final GwcLockProvider locks;
+    private final FanoutMetrics.Registration mbean;
+
+    /**
+     * @param serverConfiguration GeoWebCache's configuration, whose lock provider ({@code <lockProvider>} in
+     *     {@code geowebcache.xml}) the engine's locks go through
+     * @param layers where each layer's cache expiry is looked up
+     */
+    public GeoWebCacheFanout(
+            GeoWebCacheSettings settings,
+            StorageBroker storageBroker,
+            ServerConfiguration serverConfiguration,
+            TileLayerDispatcher layers) {
+        StorageBrokerTileStore store =
+                new StorageBrokerTileStore(storageBroker, (layer, zoom) -> maxAgeMillis(layers, layer, zoom));
+        this.conveyor = new EngineConveyor(store);
+        this.locks = new GwcLockProvider(serverConfiguration::getLockProvider);
+        this.engine = new FanoutEngine(
+                new WMSLayerLockKeys(locks), settings.lockProtocol(), store, settings.engineSettings());
+        this.mbean = publish(engine.metrics());
+        LOGGER.info(
+                settings.enabled()
+                        ? "metatile-fanout active: the metatiles of WMS layers go through the fan-out engine, "
+                                + settings + "; metrics in JMX as " + mbean.objectName()
+                        : "metatile-fanout installed but switched off by " + GeoWebCacheSettings.ENABLED
+                                + "=false: WMS layers keep GeoWebCache's own metatiling");
+    }
+
+    private static synchronized FanoutMetrics.Registration publish(FanoutMetrics metrics) {
+        if (published != null) {
+            published.close();
+        }
+        published = metrics.registerMBean(MBEAN_NAME);
+        return published;
+    }
+
+    private static synchronized void unpublish(FanoutMetrics.Registration registration) {
+        if (published == registration) {
+            registration.close();
+            published = null;
+        }
+    }
+
+    /**
+     * Serves {@code tile} of {@code layer} through the engine, its metatile {@code metaX} by {@code metaY} tiles:
+     * from the cache, from a metatile in flight, or by rendering the metatile with one GetMap.
+     */
+    ConveyorTile getTile(FanoutWMSLayer layer, ConveyorTile tile, int metaX, int metaY, Mode mode)
+            throws GeoWebCacheException {
+        FanoutWMSMetaTile metaTile = new FanoutWMSMetaTile(
+                layer,
+                layer.getGridSubset(tile.getGridSetId()),
+                tile.getMimeType(),
+                tile.getTileIndex(),
+                metaX,
+                metaY,
+                wmsParameters(layer, tile));
+        TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
+        TileRequest request = new TileRequest(
+                key,
+                metaTile.toMetatile(key),
+                metatile -> metaTile.render(),
+                (image, tileBounds) -> metaTile.encode(tileBounds),
+                cachePolicy(layer, tile),
+                mode);
+        return conveyor.serve(engine, request, tile);
+    }
+
+    /** What becomes of the tiles, as in GeoWebCache's WMS layer. */
+    private static CachePolicy cachePolicy(FanoutWMSLayer layer, ConveyorTile tile) {
+        if (layer.getExpireCache((int) tile.getTileIndex()[2]) == GWCVars.CACHE_DISABLE_CACHE) {
+            return CachePolicy.NONE;
+        }
+        return tile.isMetaTileCacheOnly() ? CachePolicy.TRANSIENT : CachePolicy.PERSIST;
+    }
+
+    /** The tile's parameters, or the layer's defaults when it has none, as in GeoWebCache's WMS layer. */
+    private static Map<String, String> wmsParameters(FanoutWMSLayer layer, ConveyorTile tile) {
+        Map<String, String> parameters = tile.getFilteringParameters();
+        return parameters.isEmpty() ? layer.getDefaultParameterFilters() : parameters;
+    }
+
+    private static long maxAgeMillis(TileLayerDispatcher layers, String layerName, int zoom) {
+        try {
+            return Math.max(0, layers.getTileLayer(layerName).getExpireCache(zoom)) * 1000L;
+        } catch (GeoWebCacheException | RuntimeException e) {
+            LOGGER.log(Level.FINE, "No expiry known for layer " + layerName, e);
+            return 0;
+        }
+    }
+
+    /** The engine's metrics. */
+    public FanoutMetrics metrics() {
+        return engine.metrics();
+    }
+
+    /** Keys locked or waited for in this process now; {@code 0} when idle. */
+    int activeLockKeys() {
+        return locks.activeKeys();
+    }
+
+    /** Stops the engine: tiles not yet encoded are dropped, those being encoded get a few seconds. */
+    @Override
+    public void destroy() {
+        unpublish(mbean);
+        engine.close(SHUTDOWN_GRACE);
+    }
+}

@@ -1,0 +1,66 @@
+package io.github.metatilefanout.gwc;
+
+import io.github.metatilefanout.engine.FanoutEngine;
+import io.github.metatilefanout.engine.TileException;
+import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.TileRequest;
+import io.github.metatilefanout.engine.TileResponse;
+import org.geowebcache.GeoWebCacheException;
+import org.geowebcache.conveyor.Conveyor.CacheResult;
+import org.geowebcache.conveyor.ConveyorTile;
+import org.geowebcache.io.ByteArrayResource;
+
+/**
+ * GeoWebCache's tile requests ({@link ConveyorTile}s) served by the engine over GeoWebCache's storage broker:
+ * the engine's key for a conveyor tile, and the conveyor tile filled as GeoWebCache's own path fills it (the
+ * bytes, hit or miss, the tile's creation time).
+ */
+public final class EngineConveyor {
+
+    private final StorageBrokerTileStore store;
+
+    /** @param store the engine's tile store, GeoWebCache's storage broker */
+    public EngineConveyor(StorageBrokerTileStore store) {
+        this.store = store;
+    }
+
+    /** The engine's key of {@code tile}, a tile of the layer named {@code layerName}. */
+    public static TileKey tileKey(String layerName, ConveyorTile tile) {
+        long[] index = tile.getTileIndex();
+        return new TileKey(
+                layerName,
+                tile.getGridSetId(),
+                tile.getMimeType().getFileExtension(),
+                tile.getParametersId(),
+                index[0],
+                index[1],
+                (int) index[2]);
+    }
+
+    /**
+     * Serves {@code tile} through {@code engine} with {@code request}, made for it: from the cache, from a
+     * metatile in flight, or rendered. A stored tile keeps its own creation time, a rendered one gets the time of
+     * the request, as in GeoWebCache.
+     *
+     * @throws GeoWebCacheException if the engine could not serve it, with the engine's message
+     */
+    public ConveyorTile serve(FanoutEngine engine, TileRequest request, ConveyorTile tile) throws GeoWebCacheException {
+        store.rememberParameters(request.tile().parametersId(), tile.getFilteringParameters());
+        long requestTime = System.currentTimeMillis();
+        store.takeLastReadCreated(); // nothing left from an earlier request on this thread
+        TileResponse response;
+        Long storedCreated;
+        try {
+            response = engine.getTile(request);
+        } catch (TileException e) {
+            throw new GeoWebCacheException(e.getMessage(), e);
+        } finally {
+            storedCreated = store.takeLastReadCreated();
+        }
+        tile.setBlob(new ByteArrayResource(response.data()));
+        tile.setCacheResult(response.isCacheHit() ? CacheResult.HIT : CacheResult.MISS);
+        boolean fromStore = response.source() == TileResponse.Source.CACHE && storedCreated != null;
+        tile.getStorageObject().setCreated(fromStore ? storedCreated : requestTime);
+        return tile;
+    }
+}

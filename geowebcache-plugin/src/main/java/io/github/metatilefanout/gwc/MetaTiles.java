@@ -1,0 +1,44 @@
+package io.github.metatilefanout.gwc;
+
+import io.github.metatilefanout.engine.Metatile;
+import io.github.metatilefanout.engine.TileKey;
+import java.awt.Rectangle;
+import java.util.Arrays;
+import java.util.BitSet;
+import org.geowebcache.grid.GridSubset;
+import org.geowebcache.layer.MetaTile;
+
+/**
+ * GeoWebCache's metatiles described as the engine's {@link Metatile}: the geometry (alignment, coverage edges,
+ * gutter, tile rectangles) stays GeoWebCache's own.
+ */
+public final class MetaTiles {
+
+    private MetaTiles() {}
+
+    /**
+     * {@code metaTile} for the engine.
+     *
+     * @param tiles its tile rectangles in the image, {@code MetaTile}'s protected {@code tiles}
+     * @param gridSubset the grid subset it was made for
+     * @param anyTile one of its tiles: gives the layer, grid set, format and parameters
+     */
+    public static Metatile describe(MetaTile metaTile, Rectangle[] tiles, GridSubset gridSubset, TileKey anyTile) {
+        long[] bounds = metaTile.getMetaTileGridBounds();
+        long[][] positions = metaTile.getTilesGridPositions();
+        BitSet uncovered = new BitSet();
+        for (int i = 0; i < positions.length; i++) {
+            if (!gridSubset.covers(positions[i])) {
+                uncovered.set(i);
+            }
+        }
+        return new Metatile(
+                anyTile.at(bounds[0], bounds[1], (int) bounds[4]),
+                (int) (bounds[2] - bounds[0] + 1),
+                (int) (bounds[3] - bounds[1] + 1),
+                metaTile.getMetaTileWidth(),
+                metaTile.getMetaTileHeight(),
+                Arrays.asList(tiles),
+                uncovered);
+    }
+}

@@ -1,0 +1,84 @@
+package io.github.metatilefanout.geowebcache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.LockProtocol;
+import io.github.metatilefanout.engine.settings.Setting;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class GeoWebCacheSettingsTest {
+
+    @Test
+    void nothingSetMeansEnabledWithTheEnginesDefaultsAndTileLocks() {
+        GeoWebCacheSettings settings = settings(Map.of());
+        assertTrue(settings.enabled());
+        assertEquals(FanoutSettings.defaults(), settings.engineSettings());
+        assertEquals(LockProtocol.TILE_LOCKS, settings.lockProtocol());
+    }
+
+    @Test
+    void eachSettingIsNamedAfterItsKey() {
+        assertEquals("METATILE_FANOUT_POOL_SIZE", GeoWebCacheSettings.name(Setting.POOL_SIZE));
+        assertEquals("METATILE_FANOUT_QUEUE_BOUND", GeoWebCacheSettings.name(Setting.QUEUE_BOUND));
+        assertEquals("METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", GeoWebCacheSettings.name(Setting.LOCK_TIMEOUT_SECONDS));
+    }
+
+    @Test
+    void valuesSetAreApplied() {
+        GeoWebCacheSettings settings = settings(Map.of(
+                "METATILE_FANOUT_ENABLED", " FALSE ",
+                "METATILE_FANOUT_POOL_SIZE", "3",
+                "METATILE_FANOUT_QUEUE_BOUND", "7",
+                "METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", "30",
+                "METATILE_FANOUT_LOCK_PROTOCOL", "Storing-Lock"));
+        assertFalse(settings.enabled());
+        assertEquals(new FanoutSettings(3, 7, Duration.ofSeconds(30)), settings.engineSettings());
+        assertEquals(LockProtocol.STORING_LOCK, settings.lockProtocol());
+        assertEquals(
+                "pool size 3, queue bound 7, lock wait timeout 30 s, lock protocol storing-lock", settings.toString());
+    }
+
+    @Test
+    void aNumberOutOfRangeIsRefusedNamingTheSettingTheValueAndTheRange() {
+        IllegalArgumentException refused = assertThrows(
+                IllegalArgumentException.class, () -> settings(Map.of("METATILE_FANOUT_POOL_SIZE", "300")));
+        assertEquals(
+                "METATILE_FANOUT_POOL_SIZE is 300, but it must be a whole number from 0 to 256", refused.getMessage());
+    }
+
+    @Test
+    void aValueThatIsNoNumberIsRefused() {
+        IllegalArgumentException refused = assertThrows(
+                IllegalArgumentException.class, () -> settings(Map.of("METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", "2m")));
+        assertEquals(
+                "METATILE_FANOUT_LOCK_TIMEOUT_SECONDS is '2m', but it must be a whole number from 1 to 3600",
+                refused.getMessage());
+    }
+
+    @Test
+    void anUnknownLockProtocolIsRefusedNamingTheAllowedOnes() {
+        IllegalArgumentException refused = assertThrows(
+                IllegalArgumentException.class, () -> settings(Map.of("METATILE_FANOUT_LOCK_PROTOCOL", "none")));
+        assertEquals(
+                "METATILE_FANOUT_LOCK_PROTOCOL is 'none', but it must be tile-locks (the default) or storing-lock",
+                refused.getMessage());
+    }
+
+    @Test
+    void anEnabledFlagOtherThanTrueOrFalseIsRefused() {
+        IllegalArgumentException refused =
+                assertThrows(IllegalArgumentException.class, () -> settings(Map.of("METATILE_FANOUT_ENABLED", "no")));
+        assertEquals(
+                "METATILE_FANOUT_ENABLED is 'no', but it must be true (the default) or false", refused.getMessage());
+    }
+
+    private static GeoWebCacheSettings settings(Map<String, String> properties) {
+        return new GeoWebCacheSettings(properties::get);
+    }
+}

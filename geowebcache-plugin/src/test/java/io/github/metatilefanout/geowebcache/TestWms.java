@@ -1,0 +1,231 @@
+package io.github.metatilefanout.geowebcache;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.geom.AffineTransform;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Line2D;
+import java.awt.geom.Path2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.imageio.ImageIO;
+
+/**
+ * A WMS on 127.0.0.1 for the tests, on the first free port from {@value #FIRST_PORT}: draws the same map, in map
+ * coordinates, for any GetMap (EPSG:4326 bounding boxes, PNG with transparency or JPEG), counts GetMaps, and can
+ * hold them or fail them.
+ */
+final class TestWms implements AutoCloseable {
+
+    static final int FIRST_PORT = 18200;
+    static final int LAST_PORT = 18249;
+
+    private final HttpServer server;
+    private final ExecutorService threads = Executors.newFixedThreadPool(32);
+    private final AtomicInteger getMaps = new AtomicInteger();
+    private volatile CountDownLatch gate = new CountDownLatch(0);
+    private volatile CountDownLatch held = new CountDownLatch(0);
+    private volatile int failureStatus;
+    private volatile boolean serviceExceptions;
+
+    private TestWms(HttpServer server) {
+        this.server = server;
+        server.createContext("/wms", this::answer);
+        server.setExecutor(threads);
+        server.start();
+    }
+
+    static TestWms start() throws IOException {
+        for (int port = FIRST_PORT; port <= LAST_PORT; port++) {
+            try {
+                return new TestWms(
+                        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64));
+            } catch (BindException e) {
+                // taken, try the next one
+            }
+        }
+        throw new IOException("No free port from " + FIRST_PORT + " to " + LAST_PORT);
+    }
+
+    /** The GetMap URL to give GeoWebCache. */
+    String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/wms";
+    }
+
+    /** The GetMaps received so far. */
+    int getMaps() {
+        return getMaps.get();
+    }
+
+    /** Holds the next GetMaps until {@link #release}. */
+    void hold() {
+        held = new CountDownLatch(1);
+        gate = new CountDownLatch(1);
+    }
+
+    /** Waits until a GetMap is being held. */
+    void awaitHeld() throws InterruptedException {
+        if (!held.await(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("No GetMap arrived within 30 s");
+        }
+    }
+
+    void release() {
+        gate.countDown();
+    }
+
+    /** Answers every GetMap with this HTTP status, or normally again with 0. */
+    void failWith(int status) {
+        failureStatus = status;
+    }
+
+    /** Answers every GetMap with an OGC service exception (HTTP 200, XML), or normally again with false. */
+    void answerServiceExceptions(boolean exceptions) {
+        serviceExceptions = exceptions;
+    }
+
+    /** Answers every GetMap normally again, at once. */
+    void reset() {
+        failWith(0);
+        answerServiceExceptions(false);
+        release();
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+            if (!"GetMap".equalsIgnoreCase(query.get("REQUEST"))) {
+                exchange.sendResponseHeaders(400, -1);
+                return;
+            }
+            getMaps.incrementAndGet();
+            held.countDown();
+            if (!gate.await(60, TimeUnit.SECONDS)) {
+                exchange.sendResponseHeaders(503, -1);
+                return;
+            }
+            if (failureStatus != 0) {
+                exchange.sendResponseHeaders(failureStatus, -1);
+            } else if (serviceExceptions) {
+                send(
+                        exchange,
+                        "application/vnd.ogc.se_xml",
+                        "<ServiceExceptionReport><ServiceException>map failed".getBytes(StandardCharsets.UTF_8));
+            } else {
+                String format = query.get("FORMAT");
+                send(exchange, format, draw(query, format));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void send(HttpExchange exchange, String contentType, byte[] body) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    /** Land, a graticule and a few cities, drawn antialiased in EPSG:4326 into the bounding box asked for. */
+    private static byte[] draw(Map<String, String> query, String format) throws IOException {
+        int width = Integer.parseInt(query.get("WIDTH"));
+        int height = Integer.parseInt(query.get("HEIGHT"));
+        String[] bbox = query.get("BBOX").split(",");
+        double minX = Double.parseDouble(bbox[0]);
+        double minY = Double.parseDouble(bbox[1]);
+        double maxX = Double.parseDouble(bbox[2]);
+        double maxY = Double.parseDouble(bbox[3]);
+        boolean png = format.startsWith("image/png");
+        BufferedImage image =
+                new BufferedImage(width, height, png ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        try {
+            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            if (!png || "FALSE".equalsIgnoreCase(query.get("TRANSPARENT"))) {
+                g.setColor(new Color(0xa8d8f0));
+                g.fillRect(0, 0, width, height);
+            }
+            AffineTransform toPixels = new AffineTransform(
+                    width / (maxX - minX),
+                    0,
+                    0,
+                    -height / (maxY - minY),
+                    -minX * width / (maxX - minX),
+                    maxY * height / (maxY - minY));
+            g.setColor(new Color(0x7fb069));
+            g.fill(toPixels.createTransformedShape(continent(-168, 72, -52, 8)));
+            g.fill(toPixels.createTransformedShape(continent(-82, 12, -34, -56)));
+            g.fill(toPixels.createTransformedShape(continent(-18, 72, 150, -36)));
+            g.setColor(new Color(0x40404080, true));
+            g.setStroke(new BasicStroke(1f));
+            for (int degrees = -180; degrees <= 180; degrees += 10) {
+                g.draw(toPixels.createTransformedShape(new Line2D.Double(degrees, -90, degrees, 90)));
+                g.draw(toPixels.createTransformedShape(new Line2D.Double(-180, degrees / 2.0, 180, degrees / 2.0)));
+            }
+            g.setColor(new Color(0xc0392b));
+            for (double[] city : new double[][] {{2.35, 48.86}, {-74.0, 40.7}, {139.7, 35.7}, {-43.2, -22.9}}) {
+                g.fill(toPixels.createTransformedShape(new Ellipse2D.Double(city[0] - 1.5, city[1] - 1.5, 3, 3)));
+            }
+        } finally {
+            g.dispose();
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(image, png ? "png" : "jpeg", out);
+        return out.toByteArray();
+    }
+
+    /** A blob spanning the box from (west, north) to (east, south). */
+    private static Path2D continent(double west, double north, double east, double south) {
+        double midX = (west + east) / 2;
+        double midY = (north + south) / 2;
+        Path2D.Double shape = new Path2D.Double();
+        shape.moveTo(west, midY);
+        shape.curveTo(west, north, midX, north + 4, east, north);
+        shape.curveTo(east + 6, midY, east, south, midX, south);
+        shape.curveTo(west - 5, south, west + 3, midY - 7, west, midY);
+        shape.closePath();
+        return shape;
+    }
+
+    private static Map<String, String> query(String rawQuery) {
+        Map<String, String> parameters = new HashMap<>();
+        for (String pair : rawQuery == null ? new String[0] : rawQuery.split("&")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0) {
+                parameters.put(
+                        URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8)
+                                .toUpperCase(Locale.ROOT),
+                        URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+            }
+        }
+        return parameters;
+    }
+
+    @Override
+    public void close() {
+        release();
+        server.stop(0);
+        threads.shutdownNow();
+    }
+}

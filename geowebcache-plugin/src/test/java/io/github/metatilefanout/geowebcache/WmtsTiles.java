@@ -1,0 +1,81 @@
+package io.github.metatilefanout.geowebcache;
+
+/**
+ * The tests' layers in {@code geowebcache.xml}, and WMTS requests for their tiles. Every layer is in EPSG:4326
+ * with 4x4 metatiles; at zoom 2 (8 x 4 tiles) that is two metatiles, columns 0 to 3 and 4 to 7.
+ */
+final class WmtsTiles {
+
+    static final String WORLD = "world";
+    /** {@link #WORLD} with a gutter of 16 pixels. */
+    static final String WORLD_GUTTER = "world-gutter";
+    /** {@link #WORLD}, cached at zoom levels 0 and 1 only. */
+    static final String WORLD_CACHED_TO_1 = "world-cached-to-1";
+    /** {@link #WORLD}, never cached (expire cache -1). */
+    static final String WORLD_UNCACHED = "world-uncached";
+
+    static final String PNG = "image/png";
+    static final String JPEG = "image/jpeg";
+
+    private WmtsTiles() {}
+
+    /** A {@code geowebcache.xml} with the tests' layers on the WMS at {@code wmsUrl}, taking locks from {@code lockProvider}. */
+    static String configuration(String wmsUrl, String lockProvider) {
+        return """
+                <?xml version="1.0" encoding="utf-8"?>
+                <gwcConfiguration xmlns="http://geowebcache.org/schema/2.0.0">
+                  <version>1.8.0</version>
+                  <backendTimeout>120</backendTimeout>
+                  <lockProvider>%2$s</lockProvider>
+                  <layers>
+                    %3$s
+                    %4$s
+                    %5$s
+                    %6$s
+                  </layers>
+                </gwcConfiguration>
+                """
+                .formatted(
+                        wmsUrl,
+                        lockProvider,
+                        layer(WORLD, wmsUrl, "<gridSubset><gridSetName>EPSG:4326</gridSetName></gridSubset>", ""),
+                        layer(
+                                WORLD_GUTTER,
+                                wmsUrl,
+                                "<gridSubset><gridSetName>EPSG:4326</gridSetName></gridSubset>",
+                                "<gutter>16</gutter>"),
+                        layer(
+                                WORLD_CACHED_TO_1,
+                                wmsUrl,
+                                "<gridSubset><gridSetName>EPSG:4326</gridSetName>"
+                                        + "<minCachedLevel>0</minCachedLevel><maxCachedLevel>1</maxCachedLevel></gridSubset>",
+                                ""),
+                        layer(
+                                WORLD_UNCACHED,
+                                wmsUrl,
+                                "<gridSubset><gridSetName>EPSG:4326</gridSetName></gridSubset>",
+                                "<expireCache>-1</expireCache>"));
+    }
+
+    private static String layer(String name, String wmsUrl, String gridSubset, String extra) {
+        return """
+                <wmsLayer>
+                  <name>%s</name>
+                  <mimeFormats><string>image/png</string><string>image/jpeg</string></mimeFormats>
+                  <gridSubsets>%s</gridSubsets>
+                  %s
+                  <metaWidthHeight><int>4</int><int>4</int></metaWidthHeight>
+                  <wmsUrl><string>%s</string></wmsUrl>
+                  <wmsLayers>world</wmsLayers>
+                </wmsLayer>"""
+                .formatted(name, gridSubset, extra, wmsUrl);
+    }
+
+    /** The WMTS GetTile path of tile {@code (x, y)} of zoom {@code z}, {@code y} counted upwards as in the grid. */
+    static String getTile(String layer, String format, long x, long y, int z) {
+        long rows = 1L << (z);
+        return "/service/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=" + layer + "&STYLE=&FORMAT=" + format
+                + "&TILEMATRIXSET=EPSG:4326&TILEMATRIX=EPSG:4326:" + z + "&TILEROW=" + (rows - 1 - y) + "&TILECOL="
+                + x;
+    }
+}
