@@ -41,9 +41,20 @@ public class FanoutBeans {
             GWC gwc,
             StorageBroker storageBroker,
             GeoServerResourceLoader resourceLoader,
-            ObjectProvider<SettingsOverrides> overrides) {
+            ObjectProvider<SettingsOverrides> overrides,
+            FanoutSwitch metatileFanoutSwitch) {
         return new GeoServerFanout(
-                gwc, storageBroker, resourceLoader, overrides.getIfAvailable(() -> SettingsOverrides.NONE));
+                gwc,
+                storageBroker,
+                resourceLoader,
+                overrides.getIfAvailable(() -> SettingsOverrides.NONE),
+                metatileFanoutSwitch);
+    }
+
+    /** Whether tile layers go through the engine: on unless switched off ({@link FanoutSwitch}). */
+    @Bean
+    FanoutSwitch metatileFanoutSwitch() {
+        return new FanoutSwitch();
     }
 
     /** GeoWebCache's REST API writes the plugin's tile layers as GeoServer's. */

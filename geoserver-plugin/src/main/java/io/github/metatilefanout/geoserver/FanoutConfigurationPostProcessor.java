@@ -54,11 +54,16 @@ public class FanoutConfigurationPostProcessor
         }
         ProxyFactory proxy = new ProxyFactory(bean);
         proxy.setProxyTargetClass(!Modifier.isFinal(bean.getClass().getModifiers()));
-        proxy.addAdvice(new WrapLayers(new FanoutTileLayers(fanout::getIfAvailable)));
+        proxy.addAdvice(new WrapLayers(new FanoutTileLayers(this::metatiling)));
         decorated = true;
         LOGGER.config(
                 "metatile-fanout: tile layers of " + bean.getClass().getName() + " are served through the engine");
         return proxy.getProxy(bean.getClass().getClassLoader());
+    }
+
+    private FanoutMetatiling metatiling() {
+        GeoServerFanout available = fanout.getIfAvailable();
+        return available == null ? null : available.metatiling();
     }
 
     @Override

@@ -16,15 +16,25 @@ import org.geowebcache.mime.MimeType;
  */
 final class FanoutMetaTile extends GeoServerMetaTile {
 
+    private final Metatile metatile;
     private volatile RenderedImageMap imageMap;
 
-    FanoutMetaTile(GridSubset gridSubset, MimeType format, long[] tileIndex, int metaX, int metaY, int gutter) {
+    /** @param anyTile one of its tiles: gives the layer, grid set, format and parameters */
+    FanoutMetaTile(
+            GridSubset gridSubset,
+            MimeType format,
+            long[] tileIndex,
+            int metaX,
+            int metaY,
+            int gutter,
+            TileKey anyTile) {
         super(gridSubset, format, null, tileIndex, metaX, metaY, gutter);
+        this.metatile = MetaTiles.describe(this, tiles, gridSubset, anyTile);
     }
 
-    /** This metatile for the engine; {@code anyTile} gives the layer, grid set, format and parameters. */
-    Metatile toMetatile(TileKey anyTile) {
-        return MetaTiles.describe(this, tiles, gridSubset, anyTile);
+    /** This metatile for the engine. */
+    Metatile metatile() {
+        return metatile;
     }
 
     @Override

@@ -22,13 +22,13 @@ import org.geowebcache.grid.GridSubset;
  */
 public class FanoutTileLayer extends GeoServerTileLayer {
 
-    private final transient GeoServerFanout fanout;
+    private final transient FanoutMetatiling metatiling;
     private final transient GeoServerTileLayer layer;
 
     /** Wraps {@code layer}, sharing its configuration. */
-    public FanoutTileLayer(GeoServerTileLayer layer, GeoServerFanout fanout) {
+    FanoutTileLayer(GeoServerTileLayer layer, FanoutMetatiling metatiling) {
         super(layer);
-        this.fanout = fanout;
+        this.metatiling = metatiling;
         this.layer = layer;
     }
 
@@ -70,10 +70,10 @@ public class FanoutTileLayer extends GeoServerTileLayer {
     @Override
     protected ConveyorTile getMetatilingResponse(ConveyorTile tile, boolean tryCache, int metaX, int metaY)
             throws GeoWebCacheException, IOException {
-        if (!tryCache || !fanout.handles(tile)) {
+        if (!tryCache || !metatiling.serves(tile)) {
             return super.getMetatilingResponse(tile, tryCache, metaX, metaY);
         }
-        return finish(fanout.getTile(this, tile, metaX, metaY));
+        return finish(metatiling.getTile(this, tile, metaX, metaY));
     }
 
     /** What GeoServer's layer does with every tile it returns: status, caching headers, tile index header. */

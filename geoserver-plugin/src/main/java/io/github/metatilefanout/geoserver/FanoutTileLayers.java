@@ -12,11 +12,11 @@ import org.geowebcache.layer.TileLayer;
  */
 final class FanoutTileLayers {
 
-    private final Supplier<GeoServerFanout> fanout;
+    private final Supplier<FanoutMetatiling> metatiling;
 
-    /** @param fanout the plugin's engine, {@code null} while it is not available: layers are then left alone */
-    FanoutTileLayers(Supplier<GeoServerFanout> fanout) {
-        this.fanout = fanout;
+    /** @param metatiling the engine's, {@code null} while it is not available: layers are then left alone */
+    FanoutTileLayers(Supplier<FanoutMetatiling> metatiling) {
+        this.metatiling = metatiling;
     }
 
     /** {@code layer}, as a {@link FanoutTileLayer} if it is one of GeoServer's and the engine is on. */
@@ -24,10 +24,10 @@ final class FanoutTileLayers {
         if (!(layer instanceof GeoServerTileLayer geoServerLayer) || layer instanceof FanoutTileLayer) {
             return layer;
         }
-        GeoServerFanout engine = fanout.get();
-        if (engine == null || !engine.isEnabled()) {
+        FanoutMetatiling current = metatiling.get();
+        if (current == null || !current.isOn()) {
             return layer;
         }
-        return new FanoutTileLayer(geoServerLayer, engine);
+        return new FanoutTileLayer(geoServerLayer, current);
     }
 }

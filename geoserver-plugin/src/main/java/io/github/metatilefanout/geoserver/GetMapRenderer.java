@@ -5,6 +5,7 @@ import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileImage;
 import io.github.metatilefanout.engine.MetatileRenderer;
 import jakarta.servlet.http.Cookie;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -27,26 +28,34 @@ import org.geowebcache.grid.GridSubset;
 
 /**
  * Renders a metatile with a GetMap dispatched inside GeoServer, on the requesting thread, as GeoServer's own
- * tile layer does.
+ * tile layer does: the tile's metatile, or, where the engine asks for it, the tile alone with its gutter.
  */
 final class GetMapRenderer implements MetatileRenderer {
 
     private final GeoServerTileLayer layer;
     private final ConveyorTile tile;
     private final FanoutMetaTile metaTile;
+    private final FanoutMetaTile tileAlone;
+    private volatile FanoutMetaTile rendered;
 
-    GetMapRenderer(GeoServerTileLayer layer, ConveyorTile tile, FanoutMetaTile metaTile) {
+    /**
+     * @param metaTile the tile's metatile
+     * @param tileAlone the tile alone with its gutter, a metatile of one tile; {@code null} if not offered
+     */
+    GetMapRenderer(GeoServerTileLayer layer, ConveyorTile tile, FanoutMetaTile metaTile, FanoutMetaTile tileAlone) {
         this.layer = layer;
         this.tile = tile;
         this.metaTile = metaTile;
+        this.tileAlone = tileAlone;
     }
 
     @Override
     public MetatileImage render(Metatile metatile) throws Exception {
+        FanoutMetaTile target = target(metatile);
         WebMap map;
         try {
             MetatileContextHolder.set(metatileContext(metatile));
-            map = dispatchGetMap();
+            map = dispatchGetMap(target);
         } finally {
             MetatileContextHolder.clear();
         }
@@ -57,13 +66,34 @@ final class GetMapRenderer implements MetatileRenderer {
             throw new IllegalStateException("GetMap for " + layer.getName() + " returned "
                     + (map == null ? "nothing" : map.getClass().getSimpleName()) + ", not an image");
         }
-        metaTile.setWebMap(imageMap);
-        MetatileImage image = MetatileImage.of(imageMap.getImage(), metaTile::dispose);
+        target.setWebMap(imageMap);
+        rendered = target;
+        MetatileImage image = MetatileImage.of(imageMap.getImage(), target::dispose);
         if (!cachedOnlyTransiently()) {
             return image;
         }
         tile.setMetaTileCacheOnly(true);
         return image.withCachePolicy(CachePolicy.TRANSIENT);
+    }
+
+    /** The metatile rendered: the tile's metatile or the tile alone. */
+    FanoutMetaTile rendered() {
+        FanoutMetaTile done = rendered;
+        if (done == null) {
+            throw new IllegalStateException("Nothing rendered yet for tile " + Arrays.toString(tile.getTileIndex()));
+        }
+        return done;
+    }
+
+    private FanoutMetaTile target(Metatile metatile) {
+        if (tileAlone != null && tileAlone.metatile().equals(metatile)) {
+            return tileAlone;
+        }
+        if (metaTile.metatile().equals(metatile)) {
+            return metaTile;
+        }
+        throw new IllegalArgumentException(metatile + " is neither metatile " + metaTile.metatile()
+                + " nor the tile alone of tile " + Arrays.toString(tile.getTileIndex()));
     }
 
     /**
@@ -92,10 +122,10 @@ final class GetMapRenderer implements MetatileRenderer {
     }
 
     // re-implements GeoServerTileLayer#dispatchGetMap (private), GeoServer 3.0.0
-    private WebMap dispatchGetMap() throws Exception {
+    private WebMap dispatchGetMap(FanoutMetaTile target) throws Exception {
         Cookie[] cookies = tile.servletReq == null ? null : tile.servletReq.getCookies();
         try {
-            GWC.get().dispatchOwsRequest(getMapParameters(), cookies);
+            GWC.get().dispatchOwsRequest(getMapParameters(target), cookies);
             Set<DimensionWarning> warnings = GeoServerTileLayer.DIMENSION_WARNINGS.get();
             if (warnings != null) {
                 warnings.forEach(HTTPWarningAppender::addWarning);
@@ -107,8 +137,8 @@ final class GetMapRenderer implements MetatileRenderer {
     }
 
     // re-implements GeoServerTileLayer#buildGetMap (private), GeoServer 3.0.0
-    private Map<String, String> getMapParameters() {
-        GridSubset gridSubset = metaTile.gridSubset();
+    private Map<String, String> getMapParameters(FanoutMetaTile target) {
+        GridSubset gridSubset = target.gridSubset();
         Map<String, String> parameters = new HashMap<>();
         parameters.put("SERVICE", "WMS");
         parameters.put("VERSION", "1.1.1");
@@ -116,9 +146,9 @@ final class GetMapRenderer implements MetatileRenderer {
         parameters.put("LAYERS", layer.getName());
         parameters.put("SRS", gridSubset.getSRS().toString());
         parameters.put("FORMAT", tile.getMimeType().getFormat());
-        parameters.put("WIDTH", String.valueOf(metaTile.getMetaTileWidth()));
-        parameters.put("HEIGHT", String.valueOf(metaTile.getMetaTileHeight()));
-        parameters.put("BBOX", metaTile.getMetaTileBounds().toString());
+        parameters.put("WIDTH", String.valueOf(target.getMetaTileWidth()));
+        parameters.put("HEIGHT", String.valueOf(target.getMetaTileHeight()));
+        parameters.put("BBOX", target.getMetaTileBounds().toString());
         parameters.put("EXCEPTIONS", GetMapRequest.SE_XML);
         parameters.put("STYLES", "");
         parameters.put("TRANSPARENT", "true");

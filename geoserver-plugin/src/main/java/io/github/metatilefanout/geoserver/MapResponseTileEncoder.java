@@ -11,6 +11,7 @@ import java.awt.image.RenderedImage;
 import java.awt.image.WritableRaster;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.function.Supplier;
 import org.geoserver.gwc.GWC;
 import org.geoserver.ows.Dispatcher;
 import org.geoserver.wms.RasterCleaner;
@@ -27,14 +28,13 @@ import org.geowebcache.mime.MimeType;
  */
 final class MapResponseTileEncoder implements TileEncoder {
 
-    private final FanoutMetaTile metaTile;
-    private final Metatile metatile;
+    private final Supplier<FanoutMetaTile> rendered;
     private final MimeType format;
     private volatile RenderedImageMapResponse response;
 
-    MapResponseTileEncoder(FanoutMetaTile metaTile, Metatile metatile, MimeType format) {
-        this.metaTile = metaTile;
-        this.metatile = metatile;
+    /** @param rendered the metatile whose image the tiles are cut from, once rendered */
+    MapResponseTileEncoder(Supplier<FanoutMetaTile> rendered, MimeType format) {
+        this.rendered = rendered;
         this.format = format;
     }
 
@@ -56,7 +56,8 @@ final class MapResponseTileEncoder implements TileEncoder {
     private RenderedImageMapResponse response() {
         RenderedImageMapResponse encoder = response;
         if (encoder == null) {
-            encoder = (RenderedImageMapResponse) GWC.get().getResponseEncoder(format, metaTile.imageMap());
+            encoder = (RenderedImageMapResponse)
+                    GWC.get().getResponseEncoder(format, rendered.get().imageMap());
             response = encoder;
         }
         return encoder;
@@ -64,6 +65,7 @@ final class MapResponseTileEncoder implements TileEncoder {
 
     // the tile context of GeoServerMetaTile#writeTileToStream, GeoServer 3.0.0
     private WMSMapContent tileContext(Rectangle tileBounds) {
+        FanoutMetaTile metaTile = rendered.get();
         WMSMapContent metatileContext = metaTile.imageMap().getMapContext();
         WMSMapContent context = new WMSMapContent();
         context.setRequest(metatileContext.getRequest());
@@ -71,7 +73,7 @@ final class MapResponseTileEncoder implements TileEncoder {
         context.setMapWidth(tileBounds.width);
         context.setMapHeight(tileBounds.height);
         context.setPalette(metatileContext.getPalette());
-        BoundingBox bounds = metaTile.gridSubset().boundsFromIndex(tileIndex(tileBounds));
+        BoundingBox bounds = metaTile.gridSubset().boundsFromIndex(tileIndex(metaTile, tileBounds));
         ReferencedEnvelope envelope = new ReferencedEnvelope(
                 bounds.getMinX(),
                 bounds.getMaxX(),
@@ -82,7 +84,8 @@ final class MapResponseTileEncoder implements TileEncoder {
         return context;
     }
 
-    private long[] tileIndex(Rectangle tileBounds) {
+    private static long[] tileIndex(FanoutMetaTile metaTile, Rectangle tileBounds) {
+        Metatile metatile = metaTile.metatile();
         for (int i = 0; i < metatile.tileCount(); i++) {
             if (metatile.tileBounds(i).equals(tileBounds)) {
                 return metaTile.getTilesGridPositions()[i];

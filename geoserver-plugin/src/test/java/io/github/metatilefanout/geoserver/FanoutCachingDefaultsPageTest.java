@@ -143,7 +143,7 @@ public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
     }
 
     private FanoutSettings engineSettings() {
-        return fanout.currentEngine().settings();
+        return fanout.metatiling().engine().settings();
     }
 
     private Resource settingsResource() {

@@ -59,16 +59,17 @@ public class FanoutDimensionWarningsTest extends GeoServerSystemTestSupport {
     @Test
     public void defaultValueWarningsSkipCachingAsOnGeoServersPath() throws Exception {
         GeoServerFanout fanout = GeoServerExtensions.bean(GeoServerFanout.class);
+        FanoutSwitch fanoutSwitch = GeoServerExtensions.bean(FanoutSwitch.class);
         long renders = fanout.metrics().getRenders();
 
         MockHttpServletResponse first = getAsServletResponse(TILE);
         MockHttpServletResponse second = getAsServletResponse(TILE);
-        fanout.setEnabled(false);
+        fanoutSwitch.setEnabled(false);
         MockHttpServletResponse stock;
         try {
             stock = getAsServletResponse(TILE);
         } finally {
-            fanout.setEnabled(true);
+            fanoutSwitch.setEnabled(true);
         }
 
         assertEquals(

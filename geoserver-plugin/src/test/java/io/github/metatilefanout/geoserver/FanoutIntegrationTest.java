@@ -63,6 +63,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     private static final int ZOOM = 2;
 
     private GeoServerFanout fanout;
+    private FanoutSwitch fanoutSwitch;
     private long rendersBefore;
 
     @Override
@@ -80,7 +81,8 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         FreshDataDirectory.restore(getTestData(), getGeoServer());
 
         fanout = GeoServerExtensions.bean(GeoServerFanout.class);
-        fanout.setEnabled(true);
+        fanoutSwitch = GeoServerExtensions.bean(FanoutSwitch.class);
+        fanoutSwitch.setEnabled(true);
         GWC gwc = GWC.get();
         GWCConfig config = gwc.getConfig();
         config.setDirectWMSIntegrationEnabled(true);
@@ -94,7 +96,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     @After
     public void clearDispatcherRequest() {
         Dispatcher.REQUEST.remove();
-        fanout.setEnabled(true);
+        fanoutSwitch.setEnabled(true);
     }
 
     @Test
@@ -286,7 +288,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         assertTrue(GeoServerExtensions.bean(StorageBroker.class).get(stored));
 
         MockHttpServletResponse ours = wmtsResponse("image/png", 1, 1);
-        fanout.setEnabled(false);
+        fanoutSwitch.setEnabled(false);
         MockHttpServletResponse stock = wmtsResponse("image/png", 1, 1);
 
         assertEquals(stored.getCreated() / 1000, ours.getDateHeader("Last-Modified") / 1000);
@@ -312,7 +314,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         MockHttpServletResponse ours = wmtsResponse("image/png", 1, 1);
         List<String> ourContexts = contexts.take();
         awaitStored(16);
-        fanout.setEnabled(false);
+        fanoutSwitch.setEnabled(false);
         GWC.get().truncate(LAYER);
         MockHttpServletResponse stock = wmtsResponse("image/png", 1, 1);
 

@@ -1,21 +1,22 @@
 package io.github.metatilefanout.geoserver;
 
+import static org.awaitility.Awaitility.await;
+import static io.github.metatilefanout.geoserver.TileImages.decode;
+import static io.github.metatilefanout.geoserver.TileImages.pixels;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import javax.imageio.ImageIO;
 import org.geoserver.catalog.Catalog;
 import org.geoserver.catalog.CatalogBuilder;
 import org.geoserver.catalog.LayerGroupInfo;
@@ -66,6 +67,7 @@ public class StockParityTest extends GeoServerSystemTestSupport {
     private static final Set<String> TIMED_HEADERS = Set.of("Last-Modified", "Expires", "Date");
 
     private GeoServerFanout fanout;
+    private FanoutSwitch fanoutSwitch;
 
     /**
      * A fresh data directory before each test, as GeoServer's own GWC tests do; every tile layer with all the
@@ -77,6 +79,7 @@ public class StockParityTest extends GeoServerSystemTestSupport {
         FreshDataDirectory.restore(getTestData(), getGeoServer());
 
         fanout = GeoServerExtensions.bean(GeoServerFanout.class);
+        fanoutSwitch = GeoServerExtensions.bean(FanoutSwitch.class);
         GWC gwc = GWC.get();
         GWCConfig config = gwc.getConfig();
         config.setMetaTilingThreads(0);
@@ -88,7 +91,7 @@ public class StockParityTest extends GeoServerSystemTestSupport {
     @After
     public void restoreGlobalServicesAndEngine() {
         Dispatcher.REQUEST.remove();
-        fanout.setEnabled(true);
+        fanoutSwitch.setEnabled(true);
         GeoServerInfo global = getGeoServer().getGlobal();
         global.setGlobalServices(true);
         getGeoServer().save(global);
@@ -225,12 +228,14 @@ public class StockParityTest extends GeoServerSystemTestSupport {
      * engine rendered the second, and that both give the same status, headers and pixels; returns the image.
      */
     private BufferedImage assertSameAsStock(String tileLayer, String path, Step before) throws Exception {
-        fanout.setEnabled(false);
+        // a metatile still in flight from an earlier request would answer from its image, rendered before `before`
+        await().atMost(Duration.ofSeconds(30)).until(() -> fanout.metrics().getMetatilesInFlight() == 0);
+        fanoutSwitch.setEnabled(false);
         GWC.get().truncate(tileLayer);
         before.run();
         MockHttpServletResponse stock = getAsServletResponse(path);
         assertFalse(path, GWC.get().getTileLayerByName(tileLayer) instanceof FanoutTileLayer);
-        fanout.setEnabled(true);
+        fanoutSwitch.setEnabled(true);
         GWC.get().truncate(tileLayer);
         before.run();
         long renders = fanout.metrics().getRenders();
@@ -328,15 +333,5 @@ public class StockParityTest extends GeoServerSystemTestSupport {
 
     private static GeoServerTileLayer tileLayer(String name) {
         return (GeoServerTileLayer) GWC.get().getTileLayerByName(name);
-    }
-
-    private static BufferedImage decode(MockHttpServletResponse response) throws Exception {
-        BufferedImage image = ImageIO.read(new ByteArrayInputStream(response.getContentAsByteArray()));
-        assertNotNull("not an image: " + response.getContentAsString(), image);
-        return image;
-    }
-
-    private static int[] pixels(BufferedImage image) {
-        return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
     }
 }

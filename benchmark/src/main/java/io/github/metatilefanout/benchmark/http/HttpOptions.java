@@ -13,8 +13,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code java -jar benchmarks.jar http <options>}: drives a tile server over HTTP ({@link HttpRun}). Every
- * value out of range is refused with the value and what is allowed.
+ * {@code java -jar benchmarks.jar http <options>}: drives a tile server over HTTP ({@link HttpRun}), or, with
+ * {@code --peers}, every tile cache of {@code benchmark/peers} in turn ({@link PeersRun}). Every value out of
+ * range is refused with the value and what is allowed.
  */
 @Command(
         name = "http",
@@ -30,8 +31,27 @@ public final class HttpOptions implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--url", required = true, description = "base address, e.g. http://127.0.0.1:8080/geoserver")
+    @Option(names = "--url", description = "base address, e.g. http://127.0.0.1:8080/geoserver")
     String url;
+
+    @Option(
+            names = "--peers",
+            description = "in place of --url: benchmark/peers/peers.sh of running peers; each cache in turn, every"
+                    + " phase, on the same metatiles, and the backend's own GetMap")
+    Path peers;
+
+    @Option(
+            names = "--caches",
+            defaultValue = "mapproxy,mapcache,gwc,fanout",
+            split = ",",
+            description = "--peers: the caches, in this order (those not running are left out)")
+    List<String> caches;
+
+    @Option(
+            names = "--gutter",
+            defaultValue = "${env:PEERS_GUTTER:-32}",
+            description = "--peers: pixels the caches add on each side of a metatile")
+    int gutter;
 
     @Option(names = "--layer", required = true, description = "the tile layer, e.g. ne:countries")
     String layer;
@@ -69,6 +89,12 @@ public final class HttpOptions implements Callable<Integer> {
             split = ",",
             description = "of first-tile, bursts, load")
     List<String> phases;
+
+    @Option(
+            names = "--warm-up",
+            defaultValue = "0",
+            description = "uncached metatiles asked for first, as in first-tile, and not counted")
+    int warmUp;
 
     @Option(
             names = "--first-tiles",
@@ -126,13 +152,15 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(names = "--user", defaultValue = "", description = "user:password for --truncate")
     String user;
 
-    @Option(names = "--log-file", description = "GeoServer's log (geoserver.log): count the GetMaps in it")
+    @Option(
+            names = "--log-file",
+            description = "GeoServer's log (geoserver.log), or --peers: MapServer's access log; GetMaps counted in it")
     Path logFile;
 
     @Option(
             names = "--getmap-pattern",
-            defaultValue = GetMapCounter.DEFAULT_PATTERN,
-            description = "regular expression of a GetMap's log line")
+            description = "regular expression of a GetMap's log line (default: " + GetMapCounter.DEFAULT_PATTERN
+                    + "; --peers: " + PeerServers.GETMAP_PATTERN + ")")
     String getmapPattern;
 
     /** Options parsed from {@code args} and checked. */
@@ -146,12 +174,21 @@ public final class HttpOptions implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         check();
-        new HttpRun(this, System.out).run();
+        if (peers != null) {
+            new PeersRun(this, new PeerServers(peers), System.out).run();
+        } else {
+            new HttpRun(this, System.out).run();
+        }
         return 0;
     }
 
     /** Refuses values out of range, naming the value and what is allowed. */
     void check() {
+        if ((url == null) == (peers == null)) {
+            refuse("give either --url or --peers");
+        }
+        range("--warm-up", warmUp, 0, 100_000);
+        range("--gutter", gutter, 0, 1_024);
         range("--first-tiles", firstTiles, 1, 100_000);
         range("--bursts", bursts, 1, 100_000);
         range("--burst-size", burstSize, 1, 400);
@@ -169,6 +206,18 @@ public final class HttpOptions implements Callable<Integer> {
         zoomRange();
         metatileSize();
         box();
+    }
+
+    /** The grid set, from {@code --gridset}, {@code --grid-kind} and {@code --srs}. */
+    TileGrid grid() {
+        return TileGrid.of(gridset, gridKind, srs);
+    }
+
+    /** The metatiles of {@code --zoom} and {@code --bbox} in {@code grid}, in {@code --seed}'s order. */
+    MetatileList metatiles(TileGrid grid) {
+        int[] zoom = zoomRange();
+        int[] shape = metatileSize();
+        return MetatileList.of(grid, zoom[0], zoom[1], box(), shape[0], shape[1], seed);
     }
 
     /** {@code --zoom} as {min, max}. */

@@ -33,16 +33,18 @@ public final class HttpRun {
     /** Runs the chosen phases and returns what each measured. */
     public List<PhaseResult> run() throws IOException, InterruptedException {
         String base = options.url.replaceAll("/+$", "");
-        TileGrid grid = TileGrid.of(options.gridset, options.gridKind, options.srs);
+        TileGrid grid = options.grid();
         int[] zoom = options.zoomRange();
         int[] shape = options.metatileSize();
         TileUris uris = new TileUris(base, options.service, options.wmsPath, options.layer, grid, options.format);
-        MetatileList metatiles =
-                MetatileList.of(grid, zoom[0], zoom[1], options.box(), shape[0], shape[1], options.seed);
+        MetatileList metatiles = options.metatiles(grid);
         HttpClient http = TileClient.newHttpClient(options.timeout());
         GetMapCounter counter = options.logFile == null
                 ? null
-                : new GetMapCounter(options.logFile, Pattern.compile(options.getmapPattern));
+                : new GetMapCounter(
+                        options.logFile,
+                        Pattern.compile(
+                                options.getmapPattern != null ? options.getmapPattern : GetMapCounter.DEFAULT_PATTERN));
         TileClient client = new TileClient(http, uris, options.timeout());
         Phases phases = new Phases(client, metatiles, counter);
         out.printf(
@@ -60,6 +62,9 @@ public final class HttpRun {
         if (options.truncate) {
             client.truncate(base, options.layer, options.user);
             out.println("truncated " + options.layer);
+        }
+        if (options.warmUp > 0) {
+            phases.firstTile(options.warmUp, options.drain);
         }
         List<PhaseResult> results = new ArrayList<>();
         for (String phase : options.phases) {
@@ -84,11 +89,18 @@ public final class HttpRun {
 
     private void report(PhaseResult result, List<PhaseResult> results, double... percents) {
         results.add(result);
+        print(out, "", result, percents);
+    }
+
+    /** Prints {@code result}'s line, after the time and {@code prefix}, with the load average. */
+    static PhaseResult print(PrintStream out, String prefix, PhaseResult result, double... percents) {
         out.printf(
                 Locale.ROOT,
-                "%s  %s  load average %.2f%n",
+                "%s  %s%s  load average %.2f%n",
                 Instant.now(),
+                prefix,
                 result.line(percents),
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        return result;
     }
 }

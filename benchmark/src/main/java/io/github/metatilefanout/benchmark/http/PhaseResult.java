@@ -50,11 +50,16 @@ public record PhaseResult(String name, List<Answer> answers, long elapsedNanos, 
                 .filter(a -> a.status() > 0)
                 .mapToDouble(a -> a.nanos() / 1e6)
                 .toArray();
-        return millis.length == 0
+        return percentile(millis, percent);
+    }
+
+    /** The {@code percent}-th percentile (nearest rank) of {@code values}; NaN when there are none. */
+    static double percentile(double[] values, double percent) {
+        return values.length == 0
                 ? Double.NaN
                 : new Percentile()
                         .withEstimationType(Percentile.EstimationType.R_1)
-                        .evaluate(millis, percent);
+                        .evaluate(values, percent);
     }
 
     /** Answers with a 200 per second of the phase's wall time. */

@@ -11,16 +11,16 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
 
-/** Asks a GeoServer for tiles over HTTP/1.1, each request bounded by a timeout. */
+/** Asks a tile server for tiles over HTTP/1.1, each request bounded by a timeout. */
 public final class TileClient {
 
     static final String CACHE_RESULT_HEADER = "geowebcache-cache-result";
 
     private final HttpClient http;
-    private final TileUris uris;
+    private final TileAddresses uris;
     private final Duration timeout;
 
-    public TileClient(HttpClient http, TileUris uris, Duration timeout) {
+    public TileClient(HttpClient http, TileAddresses uris, Duration timeout) {
         this.http = http;
         this.uris = uris;
         this.timeout = timeout;

@@ -10,7 +10,8 @@ import java.util.Locale;
  * GetMap with {@code TILED=true} for one tile of the grid at {@code <base><wmsPath>} ({@code
  * /gwc/service/wms} by default; {@code /wms} when GeoWebCache's direct WMS integration is on).
  */
-public record TileUris(String base, Service service, String wmsPath, String layer, TileGrid grid, String format) {
+public record TileUris(String base, Service service, String wmsPath, String layer, TileGrid grid, String format)
+        implements TileAddresses {
 
     /** How tiles are asked for. */
     public enum Service {
@@ -18,7 +19,7 @@ public record TileUris(String base, Service service, String wmsPath, String laye
         WMS
     }
 
-    /** The address of {@code tile}. */
+    @Override
     public URI of(Tile tile) {
         StringBuilder uri = new StringBuilder(base);
         if (service == Service.WMTS) {

@@ -2,6 +2,8 @@ package io.github.metatilefanout.benchmark.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -19,11 +21,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import javax.imageio.ImageIO;
 
 /**
  * A WMTS tile cache on 127.0.0.1 that renders web mercator metatiles of a fixed size: the first request for
  * a tile of an uncached metatile renders it (one "Request: getMap" line in its log) and stores all its
- * tiles; answers carry GeoWebCache's cache-result header.
+ * tiles; answers carry GeoWebCache's cache-result header. At {@code /geoserver/wms}, a WMS that answers every
+ * GetMap with a transparent PNG of the size asked for.
  */
 final class StubTileServer implements AutoCloseable {
 
@@ -35,6 +39,7 @@ final class StubTileServer implements AutoCloseable {
     private final Set<List<Long>> stored = new HashSet<>();
     private final List<List<Long>> rendered = new ArrayList<>();
     private final List<String> truncateBodies = new ArrayList<>();
+    private final List<String> getMapSizes = new ArrayList<>();
 
     StubTileServer(int metaWidth, int metaHeight, Path log) throws IOException {
         this.metaWidth = metaWidth;
@@ -44,6 +49,7 @@ final class StubTileServer implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
         server.createContext("/geoserver/gwc/service/wmts", this::tile);
         server.createContext("/geoserver/gwc/rest/masstruncate", this::truncate);
+        server.createContext("/geoserver/wms", this::getMap);
         server.setExecutor(threads);
         server.start();
     }
@@ -59,6 +65,27 @@ final class StubTileServer implements AutoCloseable {
 
     synchronized List<String> truncateBodies() {
         return List.copyOf(truncateBodies);
+    }
+
+    /** The image sizes the WMS was asked for, as {@code WIDTHxHEIGHT}, in order. */
+    synchronized List<String> getMapSizes() {
+        return List.copyOf(getMapSizes);
+    }
+
+    private void getMap(HttpExchange exchange) throws IOException {
+        Map<String, String> query = query(exchange.getRequestURI());
+        int width = Integer.parseInt(query.get("WIDTH"));
+        int height = Integer.parseInt(query.get("HEIGHT"));
+        synchronized (this) {
+            getMapSizes.add(width + "x" + height);
+        }
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        ImageIO.write(new BufferedImage(width, height, BufferedImage.TYPE_4BYTE_ABGR), "png", png);
+        exchange.getResponseHeaders().add("Content-Type", "image/png");
+        exchange.sendResponseHeaders(200, png.size());
+        try (OutputStream out = exchange.getResponseBody()) {
+            png.writeTo(out);
+        }
     }
 
     private void tile(HttpExchange exchange) throws IOException {

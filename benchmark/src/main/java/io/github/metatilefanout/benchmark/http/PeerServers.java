@@ -1,0 +1,104 @@
+package io.github.metatilefanout.benchmark.http;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The servers of {@code benchmark/peers}, as its script {@code peers.sh} reports them: which run, their tile
+ * URL templates, their CPU time, and where MapServer logs its requests.
+ */
+public final class PeerServers {
+
+    /** The name of the WMS every cache renders from, in {@code peers.sh urls}. */
+    public static final String BACKEND = "mapserver";
+
+    /** The name of MapServer's own processes, in {@code peers.sh cpu}. */
+    public static final String BACKEND_PROCESSES = "mapserv";
+
+    /** A GetMap's line in MapServer's access log ({@code "GET /wms?...REQUEST=GetMap..."}). */
+    public static final String GETMAP_PATTERN = "(?i)[?&]request=getmap[& ]";
+
+    private final Path script;
+
+    public PeerServers(Path script) {
+        this.script = script;
+    }
+
+    /** The servers up now. */
+    public Set<String> running() throws IOException, InterruptedException {
+        return running(run("status"));
+    }
+
+    /** Each server's address: the WMS's, and each cache's tile URL template. */
+    public Map<String, String> urls() throws IOException, InterruptedException {
+        return urls(run("urls"));
+    }
+
+    /** CPU time so far of each server's processes, in milliseconds. */
+    public Map<String, Long> cpu() throws IOException, InterruptedException {
+        return cpu(run("cpu"));
+    }
+
+    /**
+     * MapServer's access log: in {@code PEERS_WORK} if that is set (as the script reads it), else in the
+     * script's own default, {@code ../target/peers} beside the script.
+     */
+    public Path accessLog(String peersWork) {
+        Path work = peersWork != null
+                ? Path.of(peersWork)
+                : script.toAbsolutePath().getParent().resolve("../target/peers");
+        return work.resolve("logs/mapserver-access.log").normalize();
+    }
+
+    /** {@code peers.sh status}: "NAME up, port ..." per running server. */
+    static Set<String> running(String status) {
+        Set<String> names = new LinkedHashSet<>();
+        status.lines()
+                .filter(line -> line.contains(" up"))
+                .forEach(line -> names.add(line.substring(0, line.indexOf(' '))));
+        return names;
+    }
+
+    /** {@code peers.sh urls}: "NAME PORT URL" per line. */
+    static Map<String, String> urls(String urls) {
+        return fields(urls, 3, 2);
+    }
+
+    /** {@code peers.sh cpu}: "NAME MILLISECONDS" per line. */
+    static Map<String, Long> cpu(String cpu) {
+        Map<String, Long> millis = new LinkedHashMap<>();
+        fields(cpu, 2, 1).forEach((name, value) -> millis.put(name, Long.parseLong(value)));
+        return millis;
+    }
+
+    /** Field {@code value} by field 0, from lines of exactly {@code count} fields separated by spaces. */
+    private static Map<String, String> fields(String text, int count, int value) {
+        Map<String, String> found = new LinkedHashMap<>();
+        for (String line : text.lines().toList()) {
+            String[] words = line.trim().split(" +");
+            if (words.length != count) {
+                throw new IllegalArgumentException("peers.sh printed '" + line + "'; expected " + count + " fields");
+            }
+            found.put(words[0], words[value]);
+        }
+        return found;
+    }
+
+    private String run(String command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(script.toString(), command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        byte[] printed = process.getInputStream().readAllBytes();
+        if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            process.destroy();
+            throw new IOException(script + " " + command + " failed");
+        }
+        return new String(printed, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,120 @@
+package io.github.metatilefanout.geoserver;
+
+import io.github.metatilefanout.engine.CachePolicy;
+import io.github.metatilefanout.engine.FanoutEngine;
+import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.TileRequest;
+import io.github.metatilefanout.engine.TileRequest.Mode;
+import io.github.metatilefanout.gwc.EngineConveyor;
+import org.geoserver.gwc.layer.GeoServerTileLayer;
+import org.geoserver.ows.Dispatcher;
+import org.geowebcache.GeoWebCacheException;
+import org.geowebcache.conveyor.ConveyorTile;
+import org.geowebcache.grid.GridSubset;
+import org.geowebcache.mime.ImageMime;
+import org.geowebcache.mime.MimeType;
+import org.geowebcache.util.GWCVars;
+
+/**
+ * The metatiling of GeoServer's tile layers through the engine: which of their conveyor tiles the engine
+ * serves, and each one as the engine's request (its metatile, the GetMap that renders it, the encoder of its
+ * format, what becomes of its tiles, seeding or a client waiting, and where its tiles are not kept, the tile
+ * alone with its gutter).
+ */
+final class FanoutMetatiling {
+
+    private final FanoutEngine engine;
+    private final GeoServerSettings settings;
+    private final EngineConveyor conveyor;
+    private final FanoutSwitch fanoutSwitch;
+    private final TileEncoders encoders = new TileEncoders();
+
+    /**
+     * @param settings followed before each tile, so that the engine's pool keeps GeoServer's meta tiling threads
+     * @param conveyor the engine's storage broker, filling the conveyor tiles
+     */
+    FanoutMetatiling(
+            FanoutEngine engine, GeoServerSettings settings, EngineConveyor conveyor, FanoutSwitch fanoutSwitch) {
+        this.engine = engine;
+        this.settings = settings;
+        this.conveyor = conveyor;
+        this.fanoutSwitch = fanoutSwitch;
+    }
+
+    /** Whether GeoServer's tile layers go through the engine now ({@link FanoutSwitch}). */
+    boolean isOn() {
+        return fanoutSwitch.isEnabled();
+    }
+
+    /** Whether the engine serves this tile: image formats; vector formats keep GeoServer's path. */
+    boolean serves(ConveyorTile tile) {
+        MimeType format = tile.getMimeType();
+        return isOn() && format instanceof ImageMime && !format.isVector();
+    }
+
+    /**
+     * Serves {@code tile} of {@code layer}, whose metatiles are {@code metaX} by {@code metaY} tiles: from the
+     * cache, from a metatile in flight, or by rendering its metatile; where its tiles are not kept, the tile
+     * alone if the settings say so.
+     */
+    ConveyorTile getTile(GeoServerTileLayer layer, ConveyorTile tile, int metaX, int metaY)
+            throws GeoWebCacheException {
+        FanoutEngine current = engine();
+        TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
+        FanoutMetaTile metaTile = metaTile(layer, tile, metaX, metaY, key);
+        CachePolicy policy = cachePolicy(layer, metaTile.gridSubset(), key.z(), current.settings());
+        FanoutMetaTile tileAlone = policy == CachePolicy.PERSIST ? null : metaTile(layer, tile, 1, 1, key);
+        GetMapRenderer renderer = new GetMapRenderer(layer, tile, metaTile, tileAlone);
+        TileRequest request = new TileRequest(
+                key,
+                metaTile.metatile(),
+                renderer,
+                encoders.forFormat(tile.getMimeType(), renderer::rendered),
+                policy,
+                Dispatcher.REQUEST.get() == null ? Mode.SEEDING : Mode.INTERACTIVE);
+        if (tileAlone != null) {
+            request = request.withSingleTile(tileAlone.metatile());
+        }
+        return conveyor.serve(current, request, tile);
+    }
+
+    private static FanoutMetaTile metaTile(
+            GeoServerTileLayer layer, ConveyorTile tile, int metaX, int metaY, TileKey key) {
+        MimeType format = tile.getMimeType();
+        return new FanoutMetaTile(
+                layer.getGridSubset(tile.getGridSetId()),
+                format,
+                tile.getTileIndex(),
+                metaX,
+                metaY,
+                format.isVector() ? 0 : layer.getInfo().getGutter(),
+                key);
+    }
+
+    /**
+     * What becomes of the tiles at {@code zoom}: nothing is kept where the layer's expire cache is -1 (server
+     * cache off). Elsewhere they go to the blob store unless the GetMap shows they only go to GeoWebCache's
+     * transient cache ({@link GetMapRenderer}: a zoom outside the cached range, dimension warnings), as on
+     * GeoServer's path; with single tiles on, a zoom outside the cached range is known to be transient before the
+     * lookup, so that the engine renders the tile alone there.
+     */
+    private static CachePolicy cachePolicy(
+            GeoServerTileLayer layer, GridSubset gridSubset, int zoom, FanoutSettings settings) {
+        if (layer.getExpireCache(zoom) == GWCVars.CACHE_DISABLE_CACHE) {
+            return CachePolicy.NONE;
+        }
+        return settings.singleTileWhenUncached() && !gridSubset.shouldCacheAtZoom(zoom)
+                ? CachePolicy.TRANSIENT
+                : CachePolicy.PERSIST;
+    }
+
+    /**
+     * The engine, first brought in step with GeoServer's meta tiling threads, which an admin may change on the
+     * Caching Defaults page or through the REST API.
+     */
+    FanoutEngine engine() {
+        settings.followPoolSize();
+        return engine;
+    }
+}
