@@ -17,7 +17,8 @@
 #
 # Environment: PEERS_WORK (default benchmark/target/peers), PEERS_GUTTER (pixels on each side of a metatile,
 # default 32, the same for every cache), PEERS_MAPSERV_PROCS (FastCGI processes, default 4), PEERS_LIFETIME
-# (seconds after which every server stops by itself, default 3600), PEERS_JAVA_OPTS (default -Xmx1g).
+# (seconds after which every server stops by itself, default 3600), PEERS_JAVA_OPTS (default -Xmx1g),
+# PEERS_PORT_BASE (MapServer's port, default 18600; the caches listen on the next tens: +10 ... +40).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 WORK=${PEERS_WORK:-$here/../target/peers}
@@ -32,7 +33,9 @@ DEBIAN_PACKAGES=(mapserver-bin cgi-mapserver gdal-bin nginx-light apache2 libapa
 
 # the servers, in the order they start; mapserv is the pool of MapServer FastCGI processes behind
 # mapserver, the web server (nginx) that answers WMS requests
-declare -A PORT=([mapserver]=18600 [mapproxy]=18610 [mapcache]=18620 [gwc]=18630 [fanout]=18640)
+BASE=${PEERS_PORT_BASE:-18600}
+declare -A PORT=([mapserver]=$BASE [mapproxy]=$((BASE + 10)) [mapcache]=$((BASE + 20)) [gwc]=$((BASE + 30))
+  [fanout]=$((BASE + 40)))
 SERVERS=(mapserv mapserver mapproxy mapcache gwc fanout)
 
 log() { echo "[peers] $*" >&2; }

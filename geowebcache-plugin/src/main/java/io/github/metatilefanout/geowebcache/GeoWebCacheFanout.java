@@ -87,11 +87,27 @@ public class GeoWebCacheFanout implements DisposableBean {
 
     /**
      * Serves {@code tile} of {@code layer} through the engine, its metatile {@code metaX} by {@code metaY} tiles:
-     * from the cache, from a metatile in flight, or by rendering the metatile with one GetMap.
+     * from the cache, from a metatile in flight, or by rendering the metatile with one GetMap. On a level whose tiles
+     * are not kept, with {@code METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED} on, the GetMap is of the tile alone, with
+     * the layer's gutter.
      */
     ConveyorTile getTile(FanoutWMSLayer layer, ConveyorTile tile, int metaX, int metaY, Mode mode)
             throws GeoWebCacheException {
-        FanoutWMSMetaTile metaTile = new FanoutWMSMetaTile(
+        TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
+        FanoutWMSMetaTile metaTile = metaTile(layer, tile, metaX, metaY);
+        CachePolicy policy = cachePolicy(layer, tile);
+        WMSRendering rendering =
+                policy != CachePolicy.PERSIST && engine.settings().singleTileWhenUncached()
+                        ? WMSRendering.orTileAlone(metaTile, metaTile(layer, tile, 1, 1), key)
+                        : WMSRendering.of(metaTile);
+        TileRequest request = new TileRequest(
+                key, metaTile.toMetatile(key), rendering, rendering, policy, mode, rendering.tileAlone());
+        return conveyor.serve(engine, request, tile);
+    }
+
+    /** The WMS metatile of {@code metaX} by {@code metaY} tiles that holds {@code tile}, with the layer's gutter. */
+    private static FanoutWMSMetaTile metaTile(FanoutWMSLayer layer, ConveyorTile tile, int metaX, int metaY) {
+        return new FanoutWMSMetaTile(
                 layer,
                 layer.getGridSubset(tile.getGridSetId()),
                 tile.getMimeType(),
@@ -99,15 +115,6 @@ public class GeoWebCacheFanout implements DisposableBean {
                 metaX,
                 metaY,
                 wmsParameters(layer, tile));
-        TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
-        TileRequest request = new TileRequest(
-                key,
-                metaTile.toMetatile(key),
-                metatile -> metaTile.render(),
-                (image, tileBounds) -> metaTile.encode(tileBounds),
-                cachePolicy(layer, tile),
-                mode);
-        return conveyor.serve(engine, request, tile);
     }
 
     /** What becomes of the tiles, as in GeoWebCache's WMS layer. */

@@ -19,7 +19,8 @@ import org.geowebcache.util.GWCVars;
  *   <li>{@value #ENABLED}: {@code false} leaves every layer to GeoWebCache's own path; default {@code true};
  *   <li>one per engine {@link Setting}, named {@value #PREFIX} and its key in upper-case words ({@code
  *       METATILE_FANOUT_POOL_SIZE}, {@code METATILE_FANOUT_QUEUE_BOUND}, {@code
- *       METATILE_FANOUT_LOCK_TIMEOUT_SECONDS}), with the setting's values and default;
+ *       METATILE_FANOUT_LOCK_TIMEOUT_SECONDS}, {@code METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED}), with the
+ *       setting's values and default;
  *   <li>{@value LockProtocolProperty#NAME} ({@link LockProtocolProperty}).
  * </ul>
  *
@@ -95,6 +96,7 @@ public final class GeoWebCacheSettings {
     public String toString() {
         return "pool size " + engineSettings.poolSize() + ", queue bound " + engineSettings.queueBound()
                 + ", lock wait timeout " + engineSettings.lockTimeout().toSeconds() + " s, lock protocol "
-                + LockProtocolProperty.name(lockProtocol);
+                + LockProtocolProperty.name(lockProtocol) + ", single tiles on uncached levels "
+                + (engineSettings.singleTileWhenUncached() ? "on" : "off");
     }
 }

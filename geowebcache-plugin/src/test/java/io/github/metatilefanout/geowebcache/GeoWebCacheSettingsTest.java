@@ -27,6 +27,9 @@ class GeoWebCacheSettingsTest {
         assertEquals("METATILE_FANOUT_POOL_SIZE", GeoWebCacheSettings.name(Setting.POOL_SIZE));
         assertEquals("METATILE_FANOUT_QUEUE_BOUND", GeoWebCacheSettings.name(Setting.QUEUE_BOUND));
         assertEquals("METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", GeoWebCacheSettings.name(Setting.LOCK_TIMEOUT_SECONDS));
+        assertEquals(
+                "METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED",
+                GeoWebCacheSettings.name(Setting.SINGLE_TILE_WHEN_UNCACHED));
     }
 
     @Test
@@ -36,12 +39,15 @@ class GeoWebCacheSettingsTest {
                 "METATILE_FANOUT_POOL_SIZE", "3",
                 "METATILE_FANOUT_QUEUE_BOUND", "7",
                 "METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", "30",
+                "METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED", "true",
                 "METATILE_FANOUT_LOCK_PROTOCOL", "Storing-Lock"));
         assertFalse(settings.enabled());
-        assertEquals(new FanoutSettings(3, 7, Duration.ofSeconds(30)), settings.engineSettings());
+        assertEquals(new FanoutSettings(3, 7, Duration.ofSeconds(30), true), settings.engineSettings());
         assertEquals(LockProtocol.STORING_LOCK, settings.lockProtocol());
         assertEquals(
-                "pool size 3, queue bound 7, lock wait timeout 30 s, lock protocol storing-lock", settings.toString());
+                "pool size 3, queue bound 7, lock wait timeout 30 s, lock protocol storing-lock, single tiles on uncached"
+                        + " levels on",
+                settings.toString());
     }
 
     @Test

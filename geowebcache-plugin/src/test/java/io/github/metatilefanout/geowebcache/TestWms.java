@@ -20,8 +20,10 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -36,12 +38,13 @@ import javax.imageio.ImageIO;
  */
 final class TestWms implements AutoCloseable {
 
-    static final int FIRST_PORT = 18200;
-    static final int LAST_PORT = 18249;
+    static final int FIRST_PORT = 18651;
+    static final int LAST_PORT = 18699;
 
     private final HttpServer server;
     private final ExecutorService threads = Executors.newFixedThreadPool(32);
     private final AtomicInteger getMaps = new AtomicInteger();
+    private final List<String> getMapSizes = new CopyOnWriteArrayList<>();
     private volatile CountDownLatch gate = new CountDownLatch(0);
     private volatile CountDownLatch held = new CountDownLatch(0);
     private volatile int failureStatus;
@@ -74,6 +77,11 @@ final class TestWms implements AutoCloseable {
     /** The GetMaps received so far. */
     int getMaps() {
         return getMaps.get();
+    }
+
+    /** The image sizes asked for by the GetMaps after the first {@code before}, in order, as {@code WIDTHxHEIGHT}. */
+    List<String> getMapSizesAfter(int before) {
+        return List.copyOf(getMapSizes.subList(before, getMapSizes.size()));
     }
 
     /** Holds the next GetMaps until {@link #release}. */
@@ -117,6 +125,7 @@ final class TestWms implements AutoCloseable {
                 exchange.sendResponseHeaders(400, -1);
                 return;
             }
+            getMapSizes.add(query.get("WIDTH") + "x" + query.get("HEIGHT"));
             getMaps.incrementAndGet();
             held.countDown();
             if (!gate.await(60, TimeUnit.SECONDS)) {

@@ -9,7 +9,7 @@ final class WmtsTiles {
     static final String WORLD = "world";
     /** {@link #WORLD} with a gutter of 16 pixels. */
     static final String WORLD_GUTTER = "world-gutter";
-    /** {@link #WORLD}, cached at zoom levels 0 and 1 only. */
+    /** {@link #WORLD} with a gutter of 16 pixels, cached at zoom levels 0 and 1 only. */
     static final String WORLD_CACHED_TO_1 = "world-cached-to-1";
     /** {@link #WORLD}, never cached (expire cache -1). */
     static final String WORLD_UNCACHED = "world-uncached";
@@ -49,7 +49,7 @@ final class WmtsTiles {
                                 wmsUrl,
                                 "<gridSubset><gridSetName>EPSG:4326</gridSetName>"
                                         + "<minCachedLevel>0</minCachedLevel><maxCachedLevel>1</maxCachedLevel></gridSubset>",
-                                ""),
+                                "<gutter>16</gutter>"),
                         layer(
                                 WORLD_UNCACHED,
                                 wmsUrl,
