@@ -1,8 +1,8 @@
 package io.github.metatilefanout.geoserver;
 
-import static org.awaitility.Awaitility.await;
 import static io.github.metatilefanout.geoserver.TileImages.decode;
 import static io.github.metatilefanout.geoserver.TileImages.pixels;
+import static org.awaitility.Awaitility.await;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -11,8 +11,8 @@ import static org.junit.Assert.assertTrue;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
