@@ -314,10 +314,18 @@ public final class FanoutEngine implements AutoCloseable {
         return rendered(data, request);
     }
 
-    /** Releases the locks of a job that will not run, once its holder has stopped taking them. */
-    private static void giveBack(JobLocks jobLocks) {
+    /**
+     * Releases the locks of a job that will not run, once its holder has stopped taking them, and waits
+     * for that, at most the lock timeout, so that the caller returns with nothing of M held.
+     */
+    private void giveBack(JobLocks jobLocks) {
         jobLocks.abandonAcquiring();
         jobLocks.releaseAll();
+        try {
+            jobLocks.awaitReleased(settings.lockTimeout());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

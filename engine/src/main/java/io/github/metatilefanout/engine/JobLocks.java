@@ -5,6 +5,7 @@ import io.github.metatilefanout.engine.lock.LockTimeoutException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -52,6 +53,9 @@ final class JobLocks {
 
     /** Completed once by the holder with which of {@link #keys} it locked. */
     private final CompletableFuture<boolean[]> acquired = new CompletableFuture<>();
+
+    /** Completed by the holder once {@link #releaseAll} has run. */
+    private final CountDownLatch released = new CountDownLatch(1);
 
     /** Set by a requester that stopped waiting: the holder takes no further lock. */
     private volatile boolean abandoned;
@@ -153,9 +157,19 @@ final class JobLocks {
                     releaseOnHolder(k);
                 }
             } finally {
+                released.countDown();
                 bound.retire().run();
             }
         });
+    }
+
+    /**
+     * Waits until the holder has released every lock asked of {@link #releaseAll}.
+     *
+     * @return whether it has within {@code timeout}
+     */
+    boolean awaitReleased(Duration timeout) throws InterruptedException {
+        return released.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     private Holder boundHolder() {
