@@ -34,9 +34,12 @@ import org.geoserver.ows.Dispatcher;
 import org.geoserver.platform.GeoServerExtensions;
 import org.geoserver.platform.resource.Resource;
 import org.geoserver.test.GeoServerSystemTestSupport;
+import org.geowebcache.diskquota.DiskQuotaMonitor;
 import org.geowebcache.filter.parameters.StringParameterFilter;
 import org.junit.After;
+import org.junit.AfterClass;
 import org.junit.Before;
+import org.junit.BeforeClass;
 import org.junit.Test;
 import org.springframework.mock.web.MockHttpServletResponse;
 
@@ -68,6 +71,22 @@ public class StockParityTest extends GeoServerSystemTestSupport {
 
     private GeoServerFanout fanout;
     private FanoutSwitch fanoutSwitch;
+
+    /**
+     * GeoWebCache's disk quota monitor off for this class: its usage statistics thread looks tile layers up
+     * after the requests that fed it, and the first look-up of a tile layer built from its stored
+     * configuration replaces the default style recorded in its style parameter filter with the layer's own,
+     * for stock GeoServer as for the plugin. Left on, it would decide which style a comparison renders.
+     */
+    @BeforeClass
+    public static void diskQuotaMonitorOff() {
+        System.setProperty(DiskQuotaMonitor.GWC_DISKQUOTA_DISABLED, "true");
+    }
+
+    @AfterClass
+    public static void diskQuotaMonitorBackOn() {
+        System.clearProperty(DiskQuotaMonitor.GWC_DISKQUOTA_DISABLED);
+    }
 
     /**
      * A fresh data directory before each test, as GeoServer's own GWC tests do; every tile layer with all the
