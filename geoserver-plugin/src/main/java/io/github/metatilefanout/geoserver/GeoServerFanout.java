@@ -61,7 +61,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
 
     @Override
     public void afterPropertiesSet() {
-        StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, new TileLayerExpiry(gwc));
+        StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, gwc::getTileLayerByName);
         locks = new GwcLockProvider(gwc::getLockProvider);
         LockProtocol protocol = LockProtocolProperty.read(GeoServerExtensions.getProperty(LockProtocolProperty.NAME));
         engine = new FanoutEngine(locks, protocol, store, settings.initial());

@@ -11,7 +11,6 @@ import io.github.metatilefanout.gwc.GwcLockProvider;
 import io.github.metatilefanout.gwc.StorageBrokerTileStore;
 import java.time.Duration;
 import java.util.Map;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.geotools.util.logging.Logging;
 import org.geowebcache.GeoWebCacheException;
@@ -55,8 +54,7 @@ public class GeoWebCacheFanout implements DisposableBean {
             StorageBroker storageBroker,
             ServerConfiguration serverConfiguration,
             TileLayerDispatcher layers) {
-        StorageBrokerTileStore store =
-                new StorageBrokerTileStore(storageBroker, (layer, zoom) -> maxAgeMillis(layers, layer, zoom));
+        StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, layers::getTileLayer);
         this.conveyor = new EngineConveyor(store);
         this.locks = new GwcLockProvider(serverConfiguration::getLockProvider);
         this.engine = new FanoutEngine(
@@ -129,15 +127,6 @@ public class GeoWebCacheFanout implements DisposableBean {
     private static Map<String, String> wmsParameters(FanoutWMSLayer layer, ConveyorTile tile) {
         Map<String, String> parameters = tile.getFilteringParameters();
         return parameters.isEmpty() ? layer.getDefaultParameterFilters() : parameters;
-    }
-
-    private static long maxAgeMillis(TileLayerDispatcher layers, String layerName, int zoom) {
-        try {
-            return Math.max(0, layers.getTileLayer(layerName).getExpireCache(zoom)) * 1000L;
-        } catch (GeoWebCacheException | RuntimeException e) {
-            LOGGER.log(Level.FINE, "No expiry known for layer " + layerName, e);
-            return 0;
-        }
     }
 
     /** The engine's metrics. */

@@ -7,9 +7,12 @@ import io.github.metatilefanout.engine.TileStore;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.ToLongBiFunction;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.geowebcache.GeoWebCacheException;
 import org.geowebcache.io.ByteArrayResource;
 import org.geowebcache.io.Resource;
+import org.geowebcache.layer.TileLayer;
 import org.geowebcache.mime.MimeException;
 import org.geowebcache.mime.MimeType;
 import org.geowebcache.storage.StorageBroker;
@@ -28,21 +31,26 @@ import org.geowebcache.storage.TileObject;
  */
 public final class StorageBrokerTileStore implements TileStore {
 
+    /** Finds a tile layer by its name, as GeoWebCache's tile layer dispatcher does. */
+    @FunctionalInterface
+    public interface TileLayers {
+        TileLayer byName(String layerName) throws GeoWebCacheException;
+    }
+
+    private static final Logger LOGGER = Logger.getLogger(StorageBrokerTileStore.class.getName());
+
     private final StorageBroker storageBroker;
-    private final ToLongBiFunction<String, Integer> maxAgeMillis;
+    private final TileLayers layers;
     private final Cache<String, Map<String, String>> parametersById = CacheBuilder.newBuilder()
             .maximumSize(10_000)
             .expireAfterAccess(1, TimeUnit.HOURS)
             .build();
     private final ThreadLocal<Long> lastReadCreated = new ThreadLocal<>();
 
-    /**
-     * @param maxAgeMillis for a layer name and zoom level, the age after which a stored tile is stale ({@code
-     *     <= 0}: never), GeoWebCache's "expire cache"
-     */
-    public StorageBrokerTileStore(StorageBroker storageBroker, ToLongBiFunction<String, Integer> maxAgeMillis) {
+    /** @param layers where each tile layer's "expire cache" (after which a stored tile is stale) is looked up */
+    public StorageBrokerTileStore(StorageBroker storageBroker, TileLayers layers) {
         this.storageBroker = storageBroker;
-        this.maxAgeMillis = maxAgeMillis;
+        this.layers = layers;
     }
 
     /** Records the parameters behind {@code parametersId}, so stored tiles carry them. */
@@ -62,12 +70,25 @@ public final class StorageBrokerTileStore implements TileStore {
         } catch (StorageException e) {
             throw new IOException("Reading tile " + tile + " failed: " + e.getMessage(), e);
         }
-        long maxAge = maxAgeMillis.applyAsLong(tile.layer(), tile.z());
+        long maxAge = maxAgeMillis(tile.layer(), tile.z());
         if (maxAge > 0 && stored.getCreated() + maxAge < System.currentTimeMillis()) {
             return null;
         }
         lastReadCreated.set(stored.getCreated());
         return contents(stored.getBlob());
+    }
+
+    /**
+     * The layer's "expire cache" at {@code zoom} as the age in milliseconds after which a stored tile is stale;
+     * {@code 0}, never, where it is not positive or the layer is unknown.
+     */
+    private long maxAgeMillis(String layerName, int zoom) {
+        try {
+            return Math.max(0, layers.byName(layerName).getExpireCache(zoom)) * 1000L;
+        } catch (GeoWebCacheException | RuntimeException e) {
+            LOGGER.log(Level.FINE, "No expiry known for layer " + layerName, e);
+            return 0;
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package io.github.metatilefanout.geowebcache;
 import static io.github.metatilefanout.geowebcache.WmtsTiles.PNG;
 import static io.github.metatilefanout.geowebcache.WmtsTiles.WORLD;
 import static io.github.metatilefanout.geowebcache.WmtsTiles.WORLD_CACHED_TO_1;
+import static io.github.metatilefanout.geowebcache.WmtsTiles.WORLD_EXPIRING;
 import static io.github.metatilefanout.geowebcache.WmtsTiles.WORLD_UNCACHED;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -15,6 +16,9 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -149,6 +153,29 @@ class FanoutWMSLayerTest {
         StandaloneGeoWebCache gwc = askForTwoSiblings(WORLD_UNCACHED);
         assertEquals(2, gwc.metrics().getRenders());
         assertNothingStored(gwc, WORLD_UNCACHED);
+    }
+
+    /** A stored tile older than its layer's "expire cache" is rendered again, as GeoWebCache's own path does. */
+    @Test
+    void aStoredTileOlderThanTheLayersExpireCacheIsRenderedAgain() throws Exception {
+        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of());
+        String tile = WmtsTiles.getTile(WORLD_EXPIRING, PNG, 0, 0, 2);
+        int getMapsBefore = fixture.wms().getMaps();
+        assertEquals(200, gwc.get(tile).getStatus());
+        gwc.awaitIdle();
+        assertEquals(200, gwc.get(tile).getStatus());
+        assertEquals(1, fixture.wms().getMaps() - getMapsBefore, "a fresh tile is a hit");
+
+        FileTime twoHoursAgo = FileTime.from(Instant.now().minus(Duration.ofHours(2)));
+        try (Stream<Path> files = Files.walk(gwc.cacheDirectory().resolve(WORLD_EXPIRING))) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.setLastModifiedTime(file, twoHoursAgo);
+            }
+        }
+        assertEquals(200, gwc.get(tile).getStatus());
+        assertEquals(2, fixture.wms().getMaps() - getMapsBefore, "a stale tile is rendered again");
+        assertEquals(2, gwc.metrics().getRenders());
+        gwc.awaitIdle();
     }
 
     @Test

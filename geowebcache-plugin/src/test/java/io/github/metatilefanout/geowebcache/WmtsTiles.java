@@ -13,6 +13,8 @@ final class WmtsTiles {
     static final String WORLD_CACHED_TO_1 = "world-cached-to-1";
     /** {@link #WORLD}, never cached (expire cache -1). */
     static final String WORLD_UNCACHED = "world-uncached";
+    /** {@link #WORLD}, its stored tiles stale after an hour (expire cache 3600). */
+    static final String WORLD_EXPIRING = "world-expiring";
 
     static final String PNG = "image/png";
     static final String JPEG = "image/jpeg";
@@ -32,6 +34,7 @@ final class WmtsTiles {
                     %4$s
                     %5$s
                     %6$s
+                    %7$s
                   </layers>
                 </gwcConfiguration>
                 """
@@ -54,7 +57,12 @@ final class WmtsTiles {
                                 WORLD_UNCACHED,
                                 wmsUrl,
                                 "<gridSubset><gridSetName>EPSG:4326</gridSetName></gridSubset>",
-                                "<expireCache>-1</expireCache>"));
+                                "<expireCache>-1</expireCache>"),
+                        layer(
+                                WORLD_EXPIRING,
+                                wmsUrl,
+                                "<gridSubset><gridSetName>EPSG:4326</gridSetName></gridSubset>",
+                                "<expireCache>3600</expireCache>"));
     }
 
     private static String layer(String name, String wmsUrl, String gridSubset, String extra) {
