@@ -17,7 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 class FileLockProviderTest {
 
+    /** For an acquisition that is to time out. */
     private static final Duration SHORT = Duration.ofMillis(50);
+    /** For an acquisition that is to succeed, however loaded the machine. */
+    private static final Duration AMPLE = Duration.ofSeconds(10);
 
     @TempDir
     Path directory;
@@ -25,9 +28,9 @@ class FileLockProviderTest {
     @Test
     void excludesOtherThreadsUntilTimeoutWithAClearMessage() throws Exception {
         FileLockProvider provider = new FileLockProvider(directory);
-        LockProvider.Lock held = provider.acquire("gwc_tile_x", SHORT);
+        LockProvider.Lock held = provider.acquire("gwc_tile_x", AMPLE);
         try {
-            Throwable failure = CompletableFuture.supplyAsync(() -> failureOf(provider, "gwc_tile_x"))
+            Throwable failure = CompletableFuture.supplyAsync(() -> failureOf(provider, "gwc_tile_x", SHORT))
                     .get(10, TimeUnit.SECONDS);
             LockTimeoutException timeout = assertInstanceOf(LockTimeoutException.class, failure);
             assertEquals("Could not acquire lock 'gwc_tile_x' within 50 ms", timeout.getMessage());
@@ -36,32 +39,33 @@ class FileLockProviderTest {
         }
         assertEquals(
                 null,
-                CompletableFuture.supplyAsync(() -> failureOf(provider, "gwc_tile_x"))
-                        .get(10, TimeUnit.SECONDS));
+                CompletableFuture.supplyAsync(() -> failureOf(provider, "gwc_tile_x", AMPLE))
+                        .get(20, TimeUnit.SECONDS));
     }
 
     @Test
     void twoProvidersOnOneDirectoryInOneProcessExcludeEachOther() throws Exception {
         FileLockProvider first = new FileLockProvider(directory);
         FileLockProvider second = new FileLockProvider(directory.resolve("."));
-        LockProvider.Lock held = first.acquire("k", SHORT);
+        LockProvider.Lock held = first.acquire("k", AMPLE);
         try {
-            Throwable failure =
-                    CompletableFuture.supplyAsync(() -> failureOf(second, "k")).get(10, TimeUnit.SECONDS);
+            Throwable failure = CompletableFuture.supplyAsync(() -> failureOf(second, "k", SHORT))
+                    .get(10, TimeUnit.SECONDS);
             assertInstanceOf(LockTimeoutException.class, failure);
         } finally {
             held.release();
         }
         assertEquals(
                 null,
-                CompletableFuture.supplyAsync(() -> failureOf(second, "k")).get(10, TimeUnit.SECONDS));
+                CompletableFuture.supplyAsync(() -> failureOf(second, "k", AMPLE))
+                        .get(20, TimeUnit.SECONDS));
         assertEquals(List.of(), lockFiles());
     }
 
     @Test
     void aReleasedLockLeavesNoFile() throws Exception {
         FileLockProvider provider = new FileLockProvider(directory.resolve("lockfiles"));
-        LockProvider.Lock lock = provider.acquire("gwc_metatile_{layer}_EPSG:900913_png_0_0_9", SHORT);
+        LockProvider.Lock lock = provider.acquire("gwc_metatile_{layer}_EPSG:900913_png_0_0_9", AMPLE);
         assertEquals(1, lockFiles().size());
         lock.release();
         assertEquals(List.of(), lockFiles());
@@ -73,7 +77,7 @@ class FileLockProviderTest {
         Path leftOver = directory.resolve(nameOfTheFileOf("k", provider));
         Files.write(leftOver, new byte[0]);
 
-        provider.acquire("k", SHORT).release();
+        provider.acquire("k", AMPLE).release();
         assertEquals(List.of(), lockFiles());
     }
 
@@ -83,7 +87,7 @@ class FileLockProviderTest {
         Path leftOver = directory.resolve(nameOfTheFileOf("k", provider));
         Files.write(leftOver, new byte[] {1});
 
-        LockProvider.Lock lock = provider.acquire("k", SHORT);
+        LockProvider.Lock lock = provider.acquire("k", AMPLE);
         assertEquals(0, Files.size(leftOver), "a new lock file, in use");
         lock.release();
         assertEquals(List.of(), lockFiles());
@@ -92,7 +96,7 @@ class FileLockProviderTest {
     @Test
     void anInterruptedThreadReleasesAndKeepsItsFlag() throws Exception {
         FileLockProvider provider = new FileLockProvider(directory);
-        LockProvider.Lock lock = provider.acquire("k", SHORT);
+        LockProvider.Lock lock = provider.acquire("k", AMPLE);
         Thread.currentThread().interrupt();
         try {
             lock.release();
@@ -103,13 +107,14 @@ class FileLockProviderTest {
         assertEquals(List.of(), lockFiles());
         assertEquals(
                 null,
-                CompletableFuture.supplyAsync(() -> failureOf(provider, "k")).get(10, TimeUnit.SECONDS));
+                CompletableFuture.supplyAsync(() -> failureOf(provider, "k", AMPLE))
+                        .get(20, TimeUnit.SECONDS));
     }
 
     @Test
     void onlyTheAcquiringThreadReleasesOnce() throws Exception {
         FileLockProvider provider = new FileLockProvider(directory);
-        LockProvider.Lock lock = provider.acquire("k", SHORT);
+        LockProvider.Lock lock = provider.acquire("k", AMPLE);
         Throwable fromOtherThread =
                 CompletableFuture.supplyAsync(() -> releaseFailure(lock)).get(10, TimeUnit.SECONDS);
         assertInstanceOf(IllegalStateException.class, fromOtherThread);
@@ -120,14 +125,14 @@ class FileLockProviderTest {
     @Test
     void aThreadAskingForAKeyItHoldsIsToldSo() throws Exception {
         FileLockProvider provider = new FileLockProvider(directory);
-        LockProvider.Lock lock = provider.acquire("k", SHORT);
+        LockProvider.Lock lock = provider.acquire("k", AMPLE);
         try {
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> provider.acquire("k", SHORT));
             assertEquals("Lock 'k' is already held by this thread", e.getMessage());
         } finally {
             lock.release();
         }
-        provider.acquire("k", SHORT).release();
+        provider.acquire("k", AMPLE).release();
     }
 
     private List<Path> lockFiles() throws Exception {
@@ -139,7 +144,7 @@ class FileLockProviderTest {
     /** The name of {@code key}'s lock file, seen while it is held. */
     private String nameOfTheFileOf(String key, FileLockProvider provider) throws Exception {
         List<Path> before = lockFiles();
-        LockProvider.Lock lock = provider.acquire(key, SHORT);
+        LockProvider.Lock lock = provider.acquire(key, AMPLE);
         try {
             return lockFiles().stream()
                     .filter(file -> !before.contains(file))
@@ -152,9 +157,9 @@ class FileLockProviderTest {
         }
     }
 
-    private static Throwable failureOf(LockProvider provider, String key) {
+    private static Throwable failureOf(LockProvider provider, String key, Duration timeout) {
         try {
-            provider.acquire(key, SHORT).release();
+            provider.acquire(key, timeout).release();
             return null;
         } catch (Exception e) {
             return e;
