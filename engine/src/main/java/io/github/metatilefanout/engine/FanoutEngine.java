@@ -34,9 +34,10 @@ import java.util.logging.Logger;
  *       it renders, a {@link LockHolder} thread of the job's own, if the pool has one free, takes the
  *       job's locks (every tile lock of M, or M's storing lock), so that a lock provider a round trip away
  *       adds little to the first tile;
- *   <li>if the pool has a free thread or a free place in its queue, the job goes there while this thread
- *       encodes T; then this thread waits until the job's locks are taken, releases M's lock and answers.
- *       It never waits for a pool thread, nor for another job's locks;
+ *   <li>this thread encodes T; then, if the pool has a free thread or a free place in its queue, the job
+ *       goes there (not before: on few cores, pool threads encoding the other tiles would slow the encode
+ *       the answer waits for); this thread waits until the job's locks are taken, releases M's lock and
+ *       answers. It never waits for a pool thread, nor for another job's locks;
  *   <li>otherwise (pool off or full, or seeding) this thread runs the job itself, its locks taken and
  *       released by the job's holder, or by this thread when it has none: every tile is stored when the
  *       call returns.
@@ -292,17 +293,11 @@ public final class FanoutEngine implements AutoCloseable {
             job.discard();
             return encodeOnly(flight, request);
         }
-        boolean handedOff = holder != null && currentPool.trySubmit(job);
-        if (handedOff) {
-            metrics.jobHandedOff();
-            currentPool.offerHelp(job);
-        } else if (currentPool != null) {
-            metrics.jobRunOnCallerPoolFull();
-        }
         byte[] data;
         try {
             data = flight.encodeRequested();
         } finally {
+            boolean handedOff = handOff(job, holder, currentPool);
             if (handedOff || !job.runOnCaller()) {
                 // handed off, or taken over by a seeding request: its locks must be held before M's is released
                 awaitJobLocks(job.locks(), metatile, lockTimeout);
@@ -312,6 +307,24 @@ public final class FanoutEngine implements AutoCloseable {
             }
         }
         return rendered(data, request);
+    }
+
+    /**
+     * Gives {@code job} to the pool, if it has a holder for its locks and room for it, and lets the pool's idle
+     * threads help it. Called once T is encoded: on few cores, pool threads encoding the other tiles would slow
+     * the one encode the answer waits for.
+     *
+     * @return whether the pool took it; if not, the caller runs it
+     */
+    private boolean handOff(FanoutJob job, LockHolder holder, FanoutPool currentPool) {
+        boolean handedOff = holder != null && currentPool.trySubmit(job);
+        if (handedOff) {
+            metrics.jobHandedOff();
+            currentPool.offerHelp(job);
+        } else if (currentPool != null) {
+            metrics.jobRunOnCallerPoolFull();
+        }
+        return handedOff;
     }
 
     /**

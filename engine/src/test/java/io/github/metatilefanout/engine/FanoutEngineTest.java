@@ -16,6 +16,7 @@ import io.github.metatilefanout.engine.TileResponse.Source;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.LockTimeoutException;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
+import java.awt.Rectangle;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -24,6 +25,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -134,6 +137,32 @@ class FanoutEngineTest {
         assertFalse(holderWaitedInVain.get(), "the holder waited for the asked tile's encode");
         assertEquals(16, store.totalPuts());
         assertEquals(1, engine.metrics().getTilesEncodedOnRequestThread());
+    }
+
+    @Test
+    void requestedTileIsEncodedBeforeTheOtherTilesGoToThePool() throws Exception {
+        // on few cores, pool threads encoding the other tiles would slow the one encode the answer waits for
+        TileKey asked = tile("roads", 1, 2);
+        Metatile metatile = metatile(4, asked);
+        Rectangle askedBounds = metatile.tileBounds(metatile.indexOf(asked));
+        AtomicLong handedOffWhileAskedEncodes = new AtomicLong(-1);
+        AtomicInteger encodesBeforeAsked = new AtomicInteger(-1);
+        TileEncoder observing = (image, bounds) -> {
+            if (bounds.equals(askedBounds)) {
+                handedOffWhileAskedEncodes.set(engine.metrics().getJobsHandedOff());
+                encodesBeforeAsked.set(encoder.started());
+            }
+            return encoder.encode(image, bounds);
+        };
+
+        TileResponse response = engine.getTile(request(asked, 4, renderer, observing));
+
+        assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked)));
+        assertEquals(0, handedOffWhileAskedEncodes.get());
+        assertEquals(0, encodesBeforeAsked.get());
+        awaitIdle();
+        assertEquals(1, engine.metrics().getJobsHandedOff());
+        assertEquals(16, store.totalPuts());
     }
 
     @Test

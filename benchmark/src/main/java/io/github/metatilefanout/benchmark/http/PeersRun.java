@@ -19,10 +19,16 @@ import java.util.regex.Pattern;
  * metatiles every cache's first-tile phase gets, with one tile of each encoded ({@link BackendBound}); then
  * each cache in turn: the warm-up, then every phase of {@link HttpRun} on the same metatiles as the other
  * caches (each keeps its own tile store), GetMaps counted in MapServer's access log and CPU per metatile
- * (the cache's processes and MapServer's, from {@code peers.sh cpu}) over the sibling bursts, in which every
- * tile of each metatile is asked for; last, one table.
+ * (the cache's processes and MapServer's, from {@code peers.sh cpu}) over the load phase at 0 % hits, in
+ * which every request renders a metatile; last, one table.
  */
 public final class PeersRun {
+
+    /**
+     * How long after the load phase at 0 % hits its CPU is read: a cache that answers before it stores (the
+     * plugin) may still be storing the tiles of its last metatiles.
+     */
+    private static final Duration SETTLE = Duration.ofSeconds(1);
 
     private final HttpOptions options;
     private final PeerServers servers;
@@ -105,14 +111,14 @@ public final class PeersRun {
             phases.firstTile(options.warmUp, options.drain);
         }
         PhaseResult first = HttpRun.print(out, prefix, phases.firstTile(options.firstTiles, options.drain), 50, 90);
-        Map<String, Long> before = servers.cpu();
-        PhaseResult bursts = phases.bursts(options.bursts, options.burstSize);
-        Map<String, Long> after = servers.cpu();
-        HttpRun.print(out, prefix, bursts, 50, 99);
+        PhaseResult bursts = HttpRun.print(out, prefix, phases.bursts(options.bursts, options.burstSize), 50, 99);
         List<Tile> hot = options.hotMetatiles == 0 ? List.of() : phases.storeHotTiles(options.hotMetatiles);
         List<PhaseResult> loads = new ArrayList<>();
+        double cpu = Double.NaN;
+        double backendCpu = Double.NaN;
         for (int ratio : options.hits) {
-            loads.add(HttpRun.print(
+            Map<String, Long> before = ratio == 0 ? servers.cpu() : Map.of();
+            PhaseResult load = HttpRun.print(
                     out,
                     prefix,
                     phases.load(
@@ -122,15 +128,16 @@ public final class PeersRun {
                             options.requests,
                             Duration.ofSeconds(options.seconds)),
                     50,
-                    99));
+                    99);
+            if (ratio == 0) {
+                Thread.sleep(SETTLE.toMillis()); // tiles of the last metatiles still being stored are counted
+                Map<String, Long> after = servers.cpu();
+                cpu = perMetatile(cache, before, after, load.metatiles());
+                backendCpu = perMetatile(PeerServers.BACKEND_PROCESSES, before, after, load.metatiles());
+            }
+            loads.add(load);
         }
-        return new CacheResult(
-                cache,
-                first,
-                bursts,
-                perMetatile(cache, before, after, bursts.metatiles()),
-                perMetatile(PeerServers.BACKEND_PROCESSES, before, after, bursts.metatiles()),
-                loads);
+        return new CacheResult(cache, first, bursts, cpu, backendCpu, loads);
     }
 
     /** The table: a row per cache, the bound above it. */
@@ -139,7 +146,7 @@ public final class PeersRun {
         text.append(String.format(
                 Locale.ROOT,
                 "%nlayer %s: %s%n%n| cache | first tile p50 ms | p90 ms | p50 / bound | GetMaps per metatile, %d"
-                        + " at once | CPU ms per metatile | %s CPU ms per metatile |",
+                        + " at once | CPU ms per metatile, 0 %% hits | %s CPU ms per metatile |",
                 options.layer,
                 bound.line(),
                 options.burstSize,
