@@ -13,9 +13,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code java -jar benchmarks.jar http <options>}: drives a tile server over HTTP ({@link HttpRun}), or, with
- * {@code --peers}, every tile cache of {@code benchmark/peers} in turn ({@link PeersRun}). Every value out of
- * range is refused with the value and what is allowed.
+ * {@code java -jar benchmarks.jar http <options>}: drives a tile server over HTTP, or with {@code --peers}
+ * every tile cache of {@code benchmark/peers} in turn ({@link HttpRun}). Every value out of range is refused
+ * with the value and what is allowed.
  */
 @Command(
         name = "http",
@@ -44,13 +44,13 @@ public final class HttpOptions implements Callable<Integer> {
             names = "--caches",
             defaultValue = "mapproxy,mapcache,gwc,fanout",
             split = ",",
-            description = "--peers: the caches, in this order (those not running are left out)")
+            description = "--peers:" + " the caches, in this order (those not running are left out)")
     List<String> caches;
 
     @Option(
             names = "--gutter",
             defaultValue = "${env:PEERS_GUTTER:-32}",
-            description = "--peers: pixels the caches add on each side of a metatile")
+            description = "--peers: pixels the caches" + " add on each side of a metatile")
     int gutter;
 
     @Option(names = "--layer", required = true, description = "the tile layer, e.g. ne:countries")
@@ -62,14 +62,11 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(names = "--wms-path", defaultValue = "/gwc/service/wms", description = "where wms requests go")
     String wmsPath;
 
-    @Option(names = "--gridset", defaultValue = "EPSG:900913", description = "the grid set")
+    @Option(
+            names = "--gridset",
+            defaultValue = "EPSG:900913",
+            description = "EPSG:900913, EPSG:3857," + " GoogleMapsCompatible (web mercator) or EPSG:4326 (geographic)")
     String gridset;
-
-    @Option(names = "--grid-kind", description = "mercator or geographic, for a grid set the driver does not know")
-    String gridKind;
-
-    @Option(names = "--srs", description = "the WMS SRS of the grid set (default: its name if an EPSG code)")
-    String srs;
 
     @Option(names = "--format", defaultValue = "image/png", description = "the tile format")
     String format;
@@ -87,32 +84,32 @@ public final class HttpOptions implements Callable<Integer> {
             names = "--phases",
             defaultValue = "first-tile,bursts,load",
             split = ",",
-            description = "of first-tile, bursts, load")
+            description = "of first-tile," + " bursts, load")
     List<String> phases;
 
     @Option(
             names = "--warm-up",
             defaultValue = "0",
-            description = "uncached metatiles asked for first, as in first-tile, and not counted")
+            description = "uncached metatiles asked for first, as in" + " first-tile, and not counted")
     int warmUp;
 
     @Option(
             names = "--first-tiles",
             defaultValue = "60",
-            description = "first-tile: uncached metatiles, one request each")
+            description = "first-tile: uncached metatiles, one request" + " each")
     int firstTiles;
 
     @Option(
             names = "--drain",
             arity = "1",
             defaultValue = "true",
-            description = "first-tile: then ask for the other tiles (false where the server does not cache)")
+            description = "first-tile: then ask for the other" + " tiles (false where the server does not cache)")
     boolean drain;
 
     @Option(
             names = "--bursts",
             defaultValue = "20",
-            description = "bursts: uncached metatiles, their tiles asked for at once")
+            description = "bursts: uncached metatiles, their tiles asked" + " for at once")
     int bursts;
 
     @Option(names = "--burst-size", defaultValue = "16", description = "bursts: tiles asked for at once")
@@ -127,7 +124,7 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(
             names = "--hot-metatiles",
             defaultValue = "24",
-            description = "load: metatiles stored first, where hits ask")
+            description = "load: metatiles stored first, where hits" + " ask")
     int hotMetatiles;
 
     @Option(names = "--requests", defaultValue = "800", description = "load: requests per phase at most")
@@ -146,7 +143,7 @@ public final class HttpOptions implements Callable<Integer> {
             names = "--truncate",
             arity = "1",
             defaultValue = "false",
-            description = "truncate the layer first (needs --user)")
+            description = "truncate the layer first" + " (needs --user)")
     boolean truncate;
 
     @Option(names = "--user", defaultValue = "", description = "user:password for --truncate")
@@ -154,7 +151,8 @@ public final class HttpOptions implements Callable<Integer> {
 
     @Option(
             names = "--log-file",
-            description = "GeoServer's log (geoserver.log), or --peers: MapServer's access log; GetMaps counted in it")
+            description =
+                    "GeoServer's log (geoserver.log), or --peers: MapServer's access" + " log; GetMaps counted in it")
     Path logFile;
 
     @Option(
@@ -174,10 +172,11 @@ public final class HttpOptions implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         check();
+        HttpRun run = new HttpRun(this, System.out);
         if (peers != null) {
-            new PeersRun(this, new PeerServers(peers), System.out).run();
+            run.peers(new PeerServers(peers));
         } else {
-            new HttpRun(this, System.out).run();
+            run.run();
         }
         return 0;
     }
@@ -203,17 +202,22 @@ public final class HttpOptions implements Callable<Integer> {
                 .filter(p -> !PHASES.contains(p))
                 .findFirst()
                 .ifPresent(p -> refuse("--phases has " + p + "; allowed: " + String.join(", ", PHASES)));
+        grid();
         zoomRange();
         metatileSize();
         box();
     }
 
-    /** The grid set, from {@code --gridset}, {@code --grid-kind} and {@code --srs}. */
+    /** The grid set of {@code --gridset}. */
     TileGrid grid() {
-        return TileGrid.of(gridset, gridKind, srs);
+        try {
+            return TileGrid.of(gridset);
+        } catch (IllegalArgumentException e) {
+            throw refuse(e.getMessage());
+        }
     }
 
-    /** The metatiles of {@code --zoom} and {@code --bbox} in {@code grid}, in {@code --seed}'s order. */
+    /** The metatiles of {@code --zoom}, {@code --metatile} and {@code --bbox} in {@code grid}, in {@code --seed}'s order. */
     MetatileList metatiles(TileGrid grid) {
         int[] zoom = zoomRange();
         int[] shape = metatileSize();
@@ -241,8 +245,6 @@ public final class HttpOptions implements Callable<Integer> {
 
     /** {@code --bbox} as {west, south, east, north}. */
     double[] box() {
-        String wrong = "--bbox is " + bbox + "; allowed: west,south,east,north in degrees, west < east within"
-                + " -180..180, south < north within -90..90";
         try {
             double[] b = Arrays.stream(bbox.split(","))
                     .mapToDouble(Double::parseDouble)
@@ -257,12 +259,12 @@ public final class HttpOptions implements Callable<Integer> {
                 return b;
             }
         } catch (NumberFormatException e) {
-            refuse(wrong);
+            // refused below
         }
-        throw refuse(wrong);
+        throw refuse("--bbox is " + bbox + "; allowed: west,south,east,north in degrees, west < east within"
+                + " -180..180, south < north within -90..90");
     }
 
-    /** The request timeout. */
     Duration timeout() {
         return Duration.ofSeconds(timeout);
     }
