@@ -167,28 +167,26 @@ final class Harness implements AutoCloseable {
      * jobs.ranOnCaller} (metatiles handed to its pool, and encoded on the request thread, summed).
      */
     List<Result> figures(String prefix) {
-        List<Result> figures = new ArrayList<>();
-        figures.add(new ScalarResult(prefix + "images.peak", setup.meter().peak(), "images", AggregationPolicy.MAX));
-        double render = setup.meter().meanRenderMillis();
-        double encode = setup.meter().meanEncodeMillis();
-        if (!Double.isNaN(render)) {
-            figures.add(new ScalarResult(prefix + "render.ms", render, "ms", AggregationPolicy.AVG));
-        }
-        if (!Double.isNaN(encode)) {
-            figures.add(new ScalarResult(prefix + "encode.ms", encode, "ms", AggregationPolicy.AVG));
-        }
-        double locks = setup.meter().lockOperationsPerRender();
-        if (locks > 0) {
-            figures.add(new ScalarResult(prefix + "locks.perMetatile", locks, "operations", AggregationPolicy.AVG));
-        }
+        Meter meter = setup.meter();
         PoolUse used = poolUse().since(poolUseBefore);
+        List<Result> figures = new ArrayList<>();
+        figures.add(new ScalarResult(prefix + "images.peak", meter.peak(), "images", AggregationPolicy.MAX));
+        add(figures, prefix + "render.ms", meter.meanRenderMillis(), "ms", AggregationPolicy.AVG);
+        add(figures, prefix + "encode.ms", meter.meanEncodeMillis(), "ms", AggregationPolicy.AVG);
+        double locks = meter.lockOperationsPerRender();
+        add(figures, prefix + "locks.perMetatile", locks > 0 ? locks : Double.NaN, "operations", AggregationPolicy.AVG);
         if (!used.equals(PoolUse.NONE)) {
-            figures.add(
-                    new ScalarResult(prefix + "jobs.handedOff", used.handedOff(), "metatiles", AggregationPolicy.SUM));
-            figures.add(new ScalarResult(
-                    prefix + "jobs.ranOnCaller", used.ranOnCaller(), "metatiles", AggregationPolicy.SUM));
+            add(figures, prefix + "jobs.handedOff", used.handedOff(), "metatiles", AggregationPolicy.SUM);
+            add(figures, prefix + "jobs.ranOnCaller", used.ranOnCaller(), "metatiles", AggregationPolicy.SUM);
         }
         return figures;
+    }
+
+    /** Adds a figure unless it is NaN (not measured). */
+    private static void add(List<Result> figures, String label, double value, String unit, AggregationPolicy policy) {
+        if (!Double.isNaN(value)) {
+            figures.add(new ScalarResult(label, value, unit, policy));
+        }
     }
 
     private PoolUse poolUse() {

@@ -44,13 +44,13 @@ public final class HttpOptions implements Callable<Integer> {
             names = "--caches",
             defaultValue = "mapproxy,mapcache,gwc,fanout",
             split = ",",
-            description = "--peers:" + " the caches, in this order (those not running are left out)")
+            description = "--peers: the caches, in this order (those not running are left out)")
     List<String> caches;
 
     @Option(
             names = "--gutter",
             defaultValue = "${env:PEERS_GUTTER:-32}",
-            description = "--peers: pixels the caches" + " add on each side of a metatile")
+            description = "--peers: pixels the caches add on each side of a metatile")
     int gutter;
 
     @Option(names = "--layer", required = true, description = "the tile layer, e.g. ne:countries")
@@ -65,7 +65,7 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(
             names = "--gridset",
             defaultValue = "EPSG:900913",
-            description = "EPSG:900913, EPSG:3857," + " GoogleMapsCompatible (web mercator) or EPSG:4326 (geographic)")
+            description = "EPSG:900913, EPSG:3857, GoogleMapsCompatible (web mercator) or EPSG:4326 (geographic)")
     String gridset;
 
     @Option(names = "--format", defaultValue = "image/png", description = "the tile format")
@@ -84,32 +84,32 @@ public final class HttpOptions implements Callable<Integer> {
             names = "--phases",
             defaultValue = "first-tile,bursts,load",
             split = ",",
-            description = "of first-tile," + " bursts, load")
+            description = "of first-tile, bursts, load")
     List<String> phases;
 
     @Option(
             names = "--warm-up",
             defaultValue = "0",
-            description = "uncached metatiles asked for first, as in" + " first-tile, and not counted")
+            description = "uncached metatiles asked for first, as in first-tile, and not counted")
     int warmUp;
 
     @Option(
             names = "--first-tiles",
             defaultValue = "60",
-            description = "first-tile: uncached metatiles, one request" + " each")
+            description = "first-tile: uncached metatiles, one request each")
     int firstTiles;
 
     @Option(
             names = "--drain",
             arity = "1",
             defaultValue = "true",
-            description = "first-tile: then ask for the other" + " tiles (false where the server does not cache)")
+            description = "first-tile: then ask for the other tiles (false where the server does not cache)")
     boolean drain;
 
     @Option(
             names = "--bursts",
             defaultValue = "20",
-            description = "bursts: uncached metatiles, their tiles asked" + " for at once")
+            description = "bursts: uncached metatiles, their tiles asked for at once")
     int bursts;
 
     @Option(names = "--burst-size", defaultValue = "16", description = "bursts: tiles asked for at once")
@@ -124,7 +124,7 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(
             names = "--hot-metatiles",
             defaultValue = "24",
-            description = "load: metatiles stored first, where hits" + " ask")
+            description = "load: metatiles stored first, where hits ask")
     int hotMetatiles;
 
     @Option(names = "--requests", defaultValue = "800", description = "load: requests per phase at most")
@@ -143,7 +143,7 @@ public final class HttpOptions implements Callable<Integer> {
             names = "--truncate",
             arity = "1",
             defaultValue = "false",
-            description = "truncate the layer first" + " (needs --user)")
+            description = "truncate the layer first (needs --user)")
     boolean truncate;
 
     @Option(names = "--user", defaultValue = "", description = "user:password for --truncate")
@@ -151,8 +151,7 @@ public final class HttpOptions implements Callable<Integer> {
 
     @Option(
             names = "--log-file",
-            description =
-                    "GeoServer's log (geoserver.log), or --peers: MapServer's access" + " log; GetMaps counted in it")
+            description = "GeoServer's log (geoserver.log), or --peers: MapServer's access log; GetMaps counted in it")
     Path logFile;
 
     @Option(

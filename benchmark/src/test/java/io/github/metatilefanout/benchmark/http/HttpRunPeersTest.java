@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The side-by-side run against two stub caches and a stub WMS, named by a stand-in for peers.sh. */
-class PeersRunTest {
+class HttpRunPeersTest {
 
     private static final String WMTS = "/gwc/service/wmts?SERVICE=WMTS&VERSION=1.0.0&REQUEST=GetTile&LAYER={layer}"
             + "&STYLE=&TILEMATRIXSET=EPSG:900913&TILEMATRIX=EPSG:900913:{z}&TILEROW={y}&TILECOL={x}&FORMAT=image/png";
