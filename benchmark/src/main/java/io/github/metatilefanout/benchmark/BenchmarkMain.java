@@ -42,15 +42,15 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * Runs a benchmark profile: {@code java -jar benchmarks.jar quick} (or {@code full}, {@code smoke}),
- * optionally followed by a regular expression that keeps the profile's runs whose line in {@link Profile}'s
- * tables it finds ({@code full LoadedFirstTile}). {@code http <options>} drives a tile server over HTTP
- * instead ({@link HttpOptions}); any other first argument goes to JMH's own command line.
+ * {@code java -jar benchmarks.jar quick} (or {@code full}, {@code smoke}), optionally followed by a regular
+ * expression that keeps the profile's runs whose line in {@link Profile} it finds ({@code full
+ * LoadedFirstTile}); {@code http <options>} drives a tile server over HTTP ({@link HttpOptions}); any other
+ * first argument goes to JMH's own command line.
  *
- * <p>Prints a line as each trial starts, then the summary; writes, under {@code
- * benchmark/target/benchmark-results/<profile>/} (or the folder the system property {@value
- * #RESULTS_PROPERTY} names): {@code jmh.log} (JMH's own output), {@code results.json} (JMH's JSON), {@code
- * summary.md} and {@code chart.png}.
+ * <p>Prints a line as each trial starts, then the summary; writes {@code jmh.log} (JMH's own output), {@code
+ * results.json}, {@code summary.md} and {@code chart.png} in {@code
+ * benchmark/target/benchmark-results/<profile>/} (or where the system property {@value #RESULTS_PROPERTY}
+ * says).
  */
 @Command(
         name = "java -jar benchmark/target/benchmarks.jar",
@@ -64,16 +64,13 @@ public final class BenchmarkMain implements Callable<Integer> {
 
     private static final Set<String> OURS = Set.of("quick", "full", "smoke", "http", "-h", "--help", "-V", "--version");
 
-    @Parameters(index = "0", arity = "0..1", description = "quick, full or smoke")
-    Profile profile;
-
     @Spec
     CommandSpec spec;
 
-    @Parameters(
-            index = "1",
-            arity = "0..1",
-            description = "keeps the profile's runs whose line in Profile.java this regular expression finds")
+    @Parameters(index = "0", arity = "0..1", description = "quick, full or smoke")
+    Profile profile;
+
+    @Parameters(index = "1", arity = "0..1", description = "keeps the runs whose line in Profile.java it finds")
     Pattern only;
 
     public static void main(String[] args) throws Exception {
@@ -156,7 +153,7 @@ public final class BenchmarkMain implements Callable<Integer> {
         Summary summary = new Summary(all.stream().map(Trial::of).toList());
         String text = summary.text();
         String ended = String.format(
-                Locale.ROOT, "load average %.2f at end; tile stores in %s", loadAverage(), TileStoreFolder.parent());
+                Locale.ROOT, "load average %.2f at end; tile stores in %s", loadAverage(), Harness.storeFolder());
         Files.writeString(folder.resolve("summary.md"), "# " + header + "; " + ended + "\n\n" + text);
         console.println(ended);
         console.println();
@@ -165,8 +162,8 @@ public final class BenchmarkMain implements Callable<Integer> {
                 "JMH's output and its JSON (every request time under load included): " + folder.toAbsolutePath() + "/");
         try {
             BufferedImage chart = ResultChart.draw(header, summary.grids());
-            if (chart != null) {
-                ImageIO.write(chart, "png", folder.resolve("chart.png").toFile());
+            if (chart != null
+                    && ImageIO.write(chart, "png", folder.resolve("chart.png").toFile())) {
                 console.println("Chart: " + folder.resolve("chart.png").toAbsolutePath());
             }
         } catch (RuntimeException | LinkageError | InternalError e) { // a JVM without usable fonts
@@ -178,7 +175,7 @@ public final class BenchmarkMain implements Callable<Integer> {
     private static ChainedOptionsBuilder options(Profile profile, Profile.Run run, Map<String, String> trial) {
         // one call: each jvmArgsAppend replaces the arguments of the one before
         List<String> forkArgs = new ArrayList<>(List.of(
-                "-D" + TileStoreFolder.PROPERTY + "=" + TileStoreFolder.parent(),
+                "-D" + Harness.STORE_PROPERTY + "=" + Harness.storeFolder(),
                 "-D" + Harness.WARM_UP_PROPERTY + "=" + profile.jitWarmUp().toMillis()));
         String port = System.getProperty(ClusterBenchmark.PORT_PROPERTY);
         if (port != null) {
@@ -206,18 +203,17 @@ public final class BenchmarkMain implements Callable<Integer> {
     /** {@code <module>/target/benchmark-results/<name>}, found from where this class was loaded. */
     private static Path resultsFolder(String name) throws URISyntaxException {
         String configured = System.getProperty(RESULTS_PROPERTY);
-        if (configured != null) {
-            return Path.of(configured).resolve(name);
-        }
         Path jar = Path.of(BenchmarkMain.class
                 .getProtectionDomain()
                 .getCodeSource()
                 .getLocation()
                 .toURI());
         Path target = jar.toAbsolutePath().getParent();
-        return target != null && target.getFileName().toString().equals("target")
-                ? target.resolve("benchmark-results").resolve(name)
-                : Path.of("benchmark-results", name);
+        return configured != null
+                ? Path.of(configured, name)
+                : target != null && target.getFileName().toString().equals("target")
+                        ? target.resolve("benchmark-results").resolve(name)
+                        : Path.of("benchmark-results", name);
     }
 
     private static double loadAverage() {

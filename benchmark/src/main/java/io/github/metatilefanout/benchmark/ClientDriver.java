@@ -12,12 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Simulated clients: a fixed number of threads that share out batches of requests, each thread sending
- * its next request as soon as the previous one is answered.
- *
- * <p>A batch starts with every client sending a request at once and ends with clients running out of
- * requests one after the other, so its first and last requests do not see the batch's full load. {@link
- * #run(int, Requester, LatencySink)} reports the time of the others only.
+ * Simulated clients: threads that share out batches of requests, each sending its next request as soon as
+ * the previous one is answered.
  */
 final class ClientDriver implements AutoCloseable {
 
@@ -52,17 +48,11 @@ final class ClientDriver implements AutoCloseable {
         });
     }
 
-    /** Sends {@code requests} requests through every client and returns the bytes answered. */
-    long run(int requests, Requester requester) throws Exception {
-        return run(requests, requester, null);
-    }
-
     /**
      * Sends {@code requests} requests through every client, returns the bytes answered, and passes {@code
-     * sink} (unless null) the time of each request that ran under full load: every client busy from the
-     * moment it was sent until it was answered. These are the requests that are not the first of their
-     * client in the batch (the clients start at once, on a server that may have been idle) and that were
-     * answered while requests were still left to send (so no client had run out yet).
+     * sink} (unless null) the time of each request that ran under the batch's full load: not the first of
+     * its client (the clients start at once, on a server that may have been idle), and answered while
+     * requests were still left to send (no client had run out yet).
      */
     long run(int requests, Requester requester, LatencySink sink) throws Exception {
         AtomicInteger left = new AtomicInteger(requests);

@@ -1,5 +1,6 @@
 package io.github.metatilefanout.benchmark;
 
+import io.github.metatilefanout.benchmark.report.Counts;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -50,9 +51,9 @@ public class FirstTileBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        harness = new Harness(Strategy.of(strategy), metatile, format, Sizes.count(pool), 0);
+        harness = new Harness(Strategy.of(strategy), metatile, format, Counts.resolve(pool), 0);
         harness.warmUp();
-        HarnessProfiler.watch(harness);
+        HarnessProfiler.watch(() -> harness.figures(""));
     }
 
     @Setup(Level.Iteration)

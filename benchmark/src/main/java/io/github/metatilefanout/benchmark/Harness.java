@@ -1,13 +1,14 @@
 package io.github.metatilefanout.benchmark;
 
 import io.github.metatilefanout.benchmark.render.MapRenderer;
+import io.github.metatilefanout.benchmark.render.MapRenderer.PixelFormat;
 import io.github.metatilefanout.benchmark.render.MapStyle;
+import io.github.metatilefanout.benchmark.render.WebMercator;
 import io.github.metatilefanout.benchmark.serve.Meter;
-import io.github.metatilefanout.benchmark.serve.MeteredLockProvider;
-import io.github.metatilefanout.benchmark.serve.PoolUse;
 import io.github.metatilefanout.benchmark.serve.ServingSetup;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.benchmark.serve.TileServer;
+import io.github.metatilefanout.benchmark.serve.TileServer.PoolUse;
 import io.github.metatilefanout.benchmark.workload.Workload;
 import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileKey;
@@ -32,21 +33,25 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
 /**
- * One strategy over a fresh file tile store in a folder of its own (see {@link TileStoreFolder}), the
- * Natural Earth renderer and the engine's PNG tile encoder with GeoServer's defaults, with its workload
- * seeded: what a benchmark trial measures. One node with an in-process lock provider, or several nodes
- * (a server each, sharing the store) with a lock provider each; requests go to the nodes in turn, as a
- * load balancer sends them.
+ * One strategy over a fresh file tile store, the Natural Earth renderer and the engine's PNG tile encoder
+ * with GeoServer's defaults, its workload seeded: what a benchmark trial measures. One node with an
+ * in-process lock provider, or several (a server each, sharing the store) with a lock provider each;
+ * requests go to the nodes in turn, as a load balancer sends them.
+ *
+ * <p>Stores go in the folder the system property {@value #STORE_PROPERTY} names, else in {@code /dev/shm}
+ * where the machine has that RAM file system, else in the JVM's temporary folder: a disk's own timing
+ * (journal commits, discards after the deletes between iterations) varies by more than the differences
+ * measured, and every file system call GeoWebCache's blob store makes is still made.
  */
 final class Harness implements AutoCloseable {
 
     /** The longest wait for a server's background work. */
     static final Duration IDLE_TIMEOUT = Duration.ofMinutes(5);
 
-    /**
-     * The system property giving, in milliseconds, how long each trial is first served to one client (see
-     * {@link #warmUp()}); the profiles set it.
-     */
+    /** The system property naming the folder of the tile stores. */
+    static final String STORE_PROPERTY = "benchmark.store";
+
+    /** The system property giving, in ms, how long each trial is first served to one client ({@link #warmUp()}). */
     static final String WARM_UP_PROPERTY = "benchmark.jitWarmUpMillis";
 
     /** The engine's INFO lines (its pool size, at every start) would fill the console; warnings still show. */
@@ -70,15 +75,15 @@ final class Harness implements AutoCloseable {
     /** A node per lock provider of {@code nodes}. */
     Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent, List<LockProvider> nodes)
             throws IOException {
-        MetatileGeometry geometry = Sizes.metatile(metatile);
-        this.root = TileStoreFolder.create();
+        MetatileGeometry geometry = metatile(metatile);
+        this.root = Files.createTempDirectory(storeFolder(), "metatile-fanout-bench-");
         Meter meter = new Meter();
         this.setup = new ServingSetup(
                 geometry,
-                new MapRenderer(MapStyle.standard(), Sizes.format(format)),
+                new MapRenderer(MapStyle.standard(), format(format)),
                 new PngTileEncoder(),
                 new FileTileStore(root),
-                new MeteredLockProvider(nodes.get(0), meter),
+                nodes.get(0),
                 poolSize,
                 meter);
         this.workload = new Workload(geometry, hitPercent, Workload.SEED);
@@ -87,16 +92,15 @@ final class Harness implements AutoCloseable {
         }
         servers.add(strategy.open(setup));
         for (LockProvider node : nodes.subList(1, nodes.size())) {
-            servers.add(strategy.open(setup.withLockProvider(new MeteredLockProvider(node, meter))));
+            servers.add(strategy.open(setup.withLockProvider(node)));
         }
     }
 
     /**
-     * Serves the workload's requests through the strategy itself with one client, this thread, for the time
-     * the system property {@value #WARM_UP_PROPERTY} gives, then waits until the server is idle. With
-     * several clients busy on few cores, the JIT compiler gets little CPU and a trial's throughput keeps
-     * climbing for tens of seconds; one client leaves it CPU, and every path the strategy takes (its pool,
-     * locks, store and hits) runs, so every strategy is measured compiled.
+     * Serves the workload through the strategy with one client, this thread, for the time {@value
+     * #WARM_UP_PROPERTY} gives, then waits until idle. With several clients busy on few cores the JIT gets
+     * little CPU and throughput keeps climbing for tens of seconds; one client leaves it CPU while every
+     * path of the strategy (pool, locks, store, hits) runs, so every strategy is measured compiled.
      */
     void warmUp() throws Exception {
         long millis = Long.getLong(WARM_UP_PROPERTY, 0);
@@ -157,34 +161,32 @@ final class Harness implements AutoCloseable {
 
     /**
      * What this harness saw since the iteration started, as JMH results named {@code prefix + name}: {@code
-     * images.peak}, the most metatile images alive at once (the maximum over iterations); {@code render.ms}
-     * and {@code encode.ms}, the mean time of a metatile render and of a tile encode, wherever they ran;
-     * {@code locks.perMetatile}, lock acquisitions and releases per metatile rendered; and for a server whose pool may be full {@code jobs.handedOff} and {@code jobs.ranOnCaller}, the metatiles
-     * it handed to its pool and those it encoded on the request thread (summed over the iterations).
+     * images.peak} (metatile images alive at once, the maximum over iterations), {@code render.ms} and {@code
+     * encode.ms} (mean times wherever they ran), {@code locks.perMetatile} (acquisitions and releases per
+     * metatile rendered), and for a server whose pool may be full {@code jobs.handedOff} and {@code
+     * jobs.ranOnCaller} (metatiles handed to its pool, and encoded on the request thread, summed).
      */
     List<Result> figures(String prefix) {
-        List<Result> figures = new ArrayList<>();
-        figures.add(new ScalarResult(prefix + "images.peak", setup.meter().peak(), "images", AggregationPolicy.MAX));
-        double render = setup.meter().meanRenderMillis();
-        double encode = setup.meter().meanEncodeMillis();
-        if (!Double.isNaN(render)) {
-            figures.add(new ScalarResult(prefix + "render.ms", render, "ms", AggregationPolicy.AVG));
-        }
-        if (!Double.isNaN(encode)) {
-            figures.add(new ScalarResult(prefix + "encode.ms", encode, "ms", AggregationPolicy.AVG));
-        }
-        double locks = setup.meter().lockOperationsPerRender();
-        if (locks > 0) {
-            figures.add(new ScalarResult(prefix + "locks.perMetatile", locks, "operations", AggregationPolicy.AVG));
-        }
+        Meter meter = setup.meter();
         PoolUse used = poolUse().since(poolUseBefore);
+        List<Result> figures = new ArrayList<>();
+        figures.add(new ScalarResult(prefix + "images.peak", meter.peak(), "images", AggregationPolicy.MAX));
+        add(figures, prefix + "render.ms", meter.meanRenderMillis(), "ms", AggregationPolicy.AVG);
+        add(figures, prefix + "encode.ms", meter.meanEncodeMillis(), "ms", AggregationPolicy.AVG);
+        double locks = meter.lockOperationsPerRender();
+        add(figures, prefix + "locks.perMetatile", locks > 0 ? locks : Double.NaN, "operations", AggregationPolicy.AVG);
         if (!used.equals(PoolUse.NONE)) {
-            figures.add(
-                    new ScalarResult(prefix + "jobs.handedOff", used.handedOff(), "metatiles", AggregationPolicy.SUM));
-            figures.add(new ScalarResult(
-                    prefix + "jobs.ranOnCaller", used.ranOnCaller(), "metatiles", AggregationPolicy.SUM));
+            add(figures, prefix + "jobs.handedOff", used.handedOff(), "metatiles", AggregationPolicy.SUM);
+            add(figures, prefix + "jobs.ranOnCaller", used.ranOnCaller(), "metatiles", AggregationPolicy.SUM);
         }
         return figures;
+    }
+
+    /** Adds a figure unless it is NaN (not measured). */
+    private static void add(List<Result> figures, String label, double value, String unit, AggregationPolicy policy) {
+        if (!Double.isNaN(value)) {
+            figures.add(new ScalarResult(label, value, unit, policy));
+        }
     }
 
     private PoolUse poolUse() {
@@ -195,6 +197,34 @@ final class Harness implements AutoCloseable {
     public void close() throws IOException {
         servers.forEach(TileServer::close);
         deleteTree(root);
+    }
+
+    /** {@code "<wide>x<high>"}, such as {@code "4x4"}: 256-pixel tiles and no gutter, GeoServer's default. */
+    static MetatileGeometry metatile(String value) {
+        String[] factors = value.split("x");
+        if (factors.length != 2) {
+            throw new IllegalArgumentException("Metatile '" + value + "' must look like '4x4'");
+        }
+        int size = WebMercator.TILE_SIZE;
+        return new MetatileGeometry(Integer.parseInt(factors[0]), Integer.parseInt(factors[1]), size, size, 0);
+    }
+
+    /** {@code "png"} (RGBA) or {@code "png8"} (8-bit palette). */
+    static PixelFormat format(String value) {
+        return switch (value) {
+            case "png" -> PixelFormat.RGBA;
+            case "png8" -> PixelFormat.PALETTE;
+            default -> throw new IllegalArgumentException("Format '" + value + "' is neither 'png' nor 'png8'");
+        };
+    }
+
+    /** The folder new tile stores are made in. */
+    static Path storeFolder() {
+        String configured = System.getProperty(STORE_PROPERTY);
+        Path ram = Path.of("/dev/shm");
+        return configured != null && !configured.isBlank()
+                ? Path.of(configured)
+                : Files.isDirectory(ram) && Files.isWritable(ram) ? ram : Path.of(System.getProperty("java.io.tmpdir"));
     }
 
     private static void deleteTree(Path top) throws IOException {

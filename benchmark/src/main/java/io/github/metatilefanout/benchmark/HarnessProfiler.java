@@ -2,6 +2,7 @@ package io.github.metatilefanout.benchmark;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Supplier;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
@@ -9,26 +10,17 @@ import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 
 /**
- * Reports, for each iteration of the benchmark running in this JVM, what it {@linkplain #watch watches}: a
- * harness's {@linkplain Harness#figures figures}, or those of {@linkplain StrategiesInTurn strategies
- * served in turn}, named by strategy. The profiles add it; through JMH's own command line name it: {@code
- * -prof io.github.metatilefanout.benchmark.HarnessProfiler}.
+ * Reports, for each iteration of the benchmark running in this JVM, the figures it {@linkplain #watch
+ * watches}: a harness's, or those of each strategy served in turn. The profiles add it; through JMH's own
+ * command line: {@code -prof io.github.metatilefanout.benchmark.HarnessProfiler}.
  */
 public final class HarnessProfiler implements InternalProfiler {
 
-    private static volatile Harness harness;
-    private static volatile StrategiesInTurn inTurn;
+    private static volatile Supplier<List<Result>> watched = List::of;
 
-    /** Makes {@code watched} the one reported. */
-    static void watch(Harness watched) {
-        inTurn = null;
-        harness = watched;
-    }
-
-    /** Makes {@code watched} the one reported. */
-    static void watch(StrategiesInTurn watched) {
-        harness = null;
-        inTurn = watched;
+    /** Makes {@code figures} the ones reported; each call gives those since the one before, or since set-up. */
+    static void watch(Supplier<List<Result>> figures) {
+        watched = figures;
     }
 
     @Override
@@ -39,19 +31,12 @@ public final class HarnessProfiler implements InternalProfiler {
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
-        StrategiesInTurn watched = inTurn;
-        if (watched != null) {
-            watched.takeFigures(); // an iteration reports its own requests only
-        }
+        watched.get(); // an iteration reports its own requests only
     }
 
     @Override
     public Collection<? extends Result> afterIteration(
             BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
-        Harness watchedHarness = harness;
-        StrategiesInTurn watched = inTurn;
-        return watched != null
-                ? watched.takeFigures()
-                : watchedHarness != null ? watchedHarness.figures("") : List.of();
+        return watched.get();
     }
 }

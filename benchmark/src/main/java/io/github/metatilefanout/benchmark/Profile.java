@@ -14,18 +14,13 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * What a run measures: which scenarios, and how long.
+ * What a run measures, and how long: {@link #QUICK}, a representative subset for the README's main job
+ * (under 3 minutes on 2 cores); {@link #SMOKE}, the quick runs with one short iteration each and no
+ * warm-up, to keep the harness working (CI); {@link #FULL}, every scenario (about 95 minutes on 2 cores).
  *
- * <ul>
- *   <li>{@link #QUICK}: a representative subset for the README's main job, under 3 minutes on 2 cores;
- *   <li>{@link #SMOKE}: the quick runs with one short iteration each and no warm-up, to keep the harness
- *       working (CI);
- *   <li>{@link #FULL}: every scenario, about 85 minutes on 2 cores.
- * </ul>
- *
- * A profile's runs are a table, a run a line: the benchmark class's simple name, its warm-up and measured
- * iterations ({@code 1x3s 3x4s}: one of 3 s, three of 4 s), and its parameters' values. To add a scenario:
- * its benchmark class, and its lines here.
+ * <p>A profile's runs are a table, a run a line: the benchmark class's simple name, its warm-up and
+ * measured iterations ({@code 1x3s 3x4s}: one of 3 s, three of 4 s), and its parameters' values (every
+ * combination runs). To add a scenario: its benchmark class, and its lines here.
  */
 public enum Profile {
     SMOKE(Duration.ZERO, Profile.QUICK_RUNS),
@@ -76,17 +71,8 @@ public enum Profile {
             """;
 
     /**
-     * One JMH run: a benchmark class, how long each trial runs, and the values of its parameters (all
-     * combinations are run). Strategies ignore what does not apply to them: sequential and direct the pool
+     * One line of the table. Strategies ignore what does not apply to them: sequential and direct the pool
      * size, direct the hits and the metatile shape.
-     *
-     * @param benchmark the benchmark class
-     * @param warmupIterations warm-up iterations
-     * @param warmupTime length of each
-     * @param measurementIterations measured iterations
-     * @param measurementTime length of each
-     * @param params values per parameter
-     * @param line the run's line in the table
      */
     public record Run(
             Class<?> benchmark,
@@ -122,10 +108,6 @@ public enum Profile {
     private final Duration jitWarmUp;
     private final String runs;
 
-    /**
-     * @param jitWarmUp how long each harness is first served to one client, before JMH's own warm-up
-     * @param runs the table of runs
-     */
     Profile(Duration jitWarmUp, String runs) {
         this.jitWarmUp = jitWarmUp;
         this.runs = runs;

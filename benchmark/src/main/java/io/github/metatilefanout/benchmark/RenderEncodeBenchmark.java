@@ -53,8 +53,8 @@ public class RenderEncodeBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        MetatileGeometry geometry = Sizes.metatile(metatile);
-        renderer = new MapRenderer(MapStyle.standard(), Sizes.format(format));
+        MetatileGeometry geometry = Harness.metatile(metatile);
+        renderer = new MapRenderer(MapStyle.standard(), Harness.format(format));
         encoder = new PngTileEncoder();
         workload = new Workload(geometry, 0, Workload.SEED);
         for (int i = 0; i < ENCODED_METATILES; i++) {

@@ -1,8 +1,13 @@
 package io.github.metatilefanout.benchmark;
 
+import io.github.metatilefanout.benchmark.report.Counts;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,12 +24,23 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ResultRole;
+import org.openjdk.jmh.results.SampleTimeResult;
+import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.util.SampleBuffer;
 
 /**
- * Clients sending batches of requests through one strategy, or through several in turn in one JVM
- * ({@link StrategiesInTurn}); a subclass says how many requests a batch holds. Reports per strategy
- * {@code <strategy>.tiles} (tiles/s, each batch timed until its server is idle), {@code
- * <strategy>.latency} (ms, with percentiles) and its harness's figures.
+ * Clients sending batches of requests through one strategy, or through several in turn in one JVM, each
+ * over a harness of its own; a subclass says how many requests a batch holds.
+ *
+ * <p>In turn: each invocation sends one batch through each strategy, the first one rotating, so every
+ * strategy runs the same compiled code under the same machine conditions a fraction of a second apart (two
+ * JVMs of the same code differ by up to 10 to 20 % on 2 cores). {@link HarnessProfiler} reports per
+ * strategy and iteration {@code <strategy>.tiles} (tiles/s, each batch timed until its server is idle),
+ * {@code <strategy>.latency} (ms, every request answered under the batch's full load, see {@link
+ * ClientDriver#run}) and its harness's figures.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -56,9 +72,12 @@ public abstract class ServingBenchmark {
     @Param({"png"})
     public String format;
 
-    private StrategiesInTurn inTurn;
+    private final Map<Strategy, Harness> harnesses = new LinkedHashMap<>();
+    private final Map<Strategy, long[]> tilesAndNanos = new TreeMap<>();
+    private final Map<Strategy, SampleBuffer> latencies = new TreeMap<>();
     private ClientDriver driver;
     private int batch;
+    private int round;
 
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) throws Exception {
@@ -69,11 +88,31 @@ public abstract class ServingBenchmark {
 
     /** Sets the trial up from its parameters' values, by name. */
     void setUp(Map<String, String> params) throws Exception {
-        int clientCount = Sizes.count(params.get("clients"));
+        int clientCount = Counts.resolve(params.get("clients"));
+        int hitPercent = Integer.parseInt(params.get("hits"));
         driver = new ClientDriver(clientCount);
-        batch = batchSize(clientCount, Integer.parseInt(params.get("hits")));
-        inTurn = new StrategiesInTurn(params, this::nodes);
-        HarnessProfiler.watch(inTurn);
+        batch = batchSize(clientCount, hitPercent);
+        for (Strategy strategy : strategies(params.get("strategies"))) {
+            int poolSize = Counts.resolve(params.get("pool"));
+            harnesses.put(
+                    strategy,
+                    new Harness(
+                            strategy,
+                            params.get("metatile"),
+                            params.get("format"),
+                            poolSize,
+                            hitPercent,
+                            nodes(strategy)));
+        }
+        for (Harness harness : harnesses.values()) {
+            harness.warmUp();
+        }
+        HarnessProfiler.watch(this::takeFigures);
+    }
+
+    /** The strategies of a {@code strategies} parameter, such as {@code sequential+fanout}. */
+    static List<Strategy> strategies(String joined) {
+        return Arrays.stream(joined.split("\\+")).map(Strategy::of).distinct().toList();
     }
 
     /** The lock provider of each node serving {@code strategy}: one node with in-process locks. */
@@ -81,24 +120,61 @@ public abstract class ServingBenchmark {
         return List.of(new MemoryLockProvider());
     }
 
-    @Setup(Level.Iteration)
-    public void startIteration() throws Exception {
-        inTurn.startIteration();
-    }
-
     /** Requests per strategy and invocation. */
     abstract int batchSize(int clientCount, int hitPercent);
+
+    @Setup(Level.Iteration)
+    public void startIteration() throws Exception {
+        for (Harness harness : harnesses.values()) {
+            harness.startIteration();
+        }
+    }
 
     /** One batch through each strategy, starting with the next one in turn. */
     @Benchmark
     public long serveInTurn() throws Exception {
-        return inTurn.serveInTurn(driver, batch);
+        List<Strategy> order = new ArrayList<>(harnesses.keySet());
+        Collections.rotate(order, -(round++ % order.size()));
+        long bytes = 0;
+        for (Strategy strategy : order) {
+            Harness harness = harnesses.get(strategy);
+            long start = System.nanoTime();
+            bytes += driver.run(batch, harness::serve, nanos -> answered(strategy, nanos));
+            harness.awaitIdle();
+            served(strategy, batch, System.nanoTime() - start);
+        }
+        return bytes;
+    }
+
+    private synchronized void answered(Strategy strategy, long nanos) {
+        latencies.computeIfAbsent(strategy, s -> new SampleBuffer()).add(nanos);
+    }
+
+    private synchronized void served(Strategy strategy, long tiles, long nanos) {
+        long[] counts = tilesAndNanos.computeIfAbsent(strategy, s -> new long[2]);
+        counts[0] += tiles;
+        counts[1] += nanos;
+    }
+
+    /** What each strategy did since the last call, as JMH results; the next ones start afresh. */
+    synchronized List<Result> takeFigures() {
+        List<Result> figures = new ArrayList<>();
+        tilesAndNanos.forEach((strategy, counts) -> figures.add(
+                new ScalarResult(strategy + ".tiles", counts[0] * 1e9 / counts[1], "tiles/s", AggregationPolicy.AVG)));
+        latencies.forEach((strategy, times) -> figures.add(
+                new SampleTimeResult(ResultRole.SECONDARY, strategy + ".latency", times, TimeUnit.MILLISECONDS)));
+        harnesses.forEach((strategy, harness) -> figures.addAll(harness.figures(strategy + ".")));
+        tilesAndNanos.clear();
+        latencies.clear();
+        return figures;
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         driver.close();
-        inTurn.close();
+        for (Harness harness : harnesses.values()) {
+            harness.close();
+        }
         closeNodes();
     }
 

@@ -1,14 +1,10 @@
 package io.github.metatilefanout.benchmark;
 
 /**
- * Tiles served per second under a number of clients and a cache-hit ratio: {@code <strategy>.tiles}. One
- * strategy per trial, each in a JVM of its own, or several in turn in one JVM (two JVMs of the same code
- * differ by up to 10 to 20 % on 2 cores, strategies in turn by a few percent).
- *
- * <p>Each invocation sends a batch through the clients and waits until the server has no work left (every
- * tile stored, every metatile image disposed), so work a strategy defers to its pool counts in its time. A
- * batch holds {@code max(16, 4 x clients)} misses whatever the hit ratio ({@link #batchSize}), so the wait
- * at its end, where a pool may finish alone, weighs the same at every ratio.
+ * Tiles served per second under a number of clients and a cache-hit ratio: {@code <strategy>.tiles}. Each
+ * invocation sends a batch and waits until the server has no work left, so work a strategy defers to its
+ * pool counts in its time. A batch holds {@code max(16, 4 x clients)} misses whatever the hit ratio, so the
+ * wait at its end, where a pool may finish alone, weighs the same at every ratio.
  *
  * <p>Run: {@code java -jar benchmark/target/benchmarks.jar full '^Throughput'}, or through JMH: {@code java
  * -jar benchmark/target/benchmarks.jar ThroughputBenchmark -p strategies=sequential+fanout -p hits=75 -p

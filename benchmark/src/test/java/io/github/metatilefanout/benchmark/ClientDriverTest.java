@@ -57,7 +57,7 @@ class ClientDriverTest {
     @Test
     void withoutASinkNothingIsTimed() throws Exception {
         try (ClientDriver driver = new ClientDriver(2)) {
-            assertEquals(8, driver.run(4, n -> new byte[2]));
+            assertEquals(8, driver.run(4, n -> new byte[2], null));
         }
     }
 }

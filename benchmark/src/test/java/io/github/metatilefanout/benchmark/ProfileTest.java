@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.metatilefanout.benchmark.report.Counts;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.util.List;
 import java.util.Map;
@@ -25,11 +26,11 @@ class ProfileTest {
                     .forEach((name, values) -> values.forEach(value -> {
                         switch (name) {
                             case "strategy" -> Strategy.of(value);
-                            case "strategies" -> StrategiesInTurn.strategies(value);
+                            case "strategies" -> ServingBenchmark.strategies(value);
                             case "hits" -> Integer.parseInt(value);
-                            case "metatile" -> Sizes.metatile(value);
-                            case "pool", "clients" -> Sizes.count(value);
-                            case "format" -> Sizes.format(value);
+                            case "metatile" -> Harness.metatile(value);
+                            case "pool", "clients" -> Counts.resolve(value);
+                            case "format" -> Harness.format(value);
                             default -> throw new AssertionError("Unknown parameter " + name + " in " + run);
                         }
                     }));
@@ -62,7 +63,7 @@ class ProfileTest {
         assertEquals(List.of("2"), params.get("pool"));
         assertEquals(List.of("png"), params.get("format"));
         List<Strategy> compared =
-                StrategiesInTurn.strategies(params.get("strategies").get(0));
+                ServingBenchmark.strategies(params.get("strategies").get(0));
         assertTrue(compared.containsAll(List.of(Strategy.SEQUENTIAL, Strategy.FANOUT)), compared.toString());
         assertTrue(loaded.get(0).measurementIterations() >= 1);
     }
@@ -85,8 +86,8 @@ class ProfileTest {
 
         assertEquals(
                 List.of(Strategy.SEQUENTIAL, Strategy.UPSTREAM_2_27, Strategy.FANOUT),
-                StrategiesInTurn.strategies(loaded.params().get("strategies").get(0)));
-        assertThrows(IllegalArgumentException.class, () -> StrategiesInTurn.strategies("fanout+nothing"));
+                ServingBenchmark.strategies(loaded.params().get("strategies").get(0)));
+        assertThrows(IllegalArgumentException.class, () -> ServingBenchmark.strategies("fanout+nothing"));
     }
 
     @Test
@@ -108,8 +109,8 @@ class ProfileTest {
         assertEquals(
                 List.of(0, 1, cores, 2 * cores, 4 * cores),
                 List.of("0", "1", "cores", "2xcores", "4xcores").stream()
-                        .map(Sizes::count)
+                        .map(Counts::resolve)
                         .toList());
-        assertThrows(IllegalArgumentException.class, () -> Sizes.count("many"));
+        assertThrows(IllegalArgumentException.class, () -> Counts.resolve("many"));
     }
 }

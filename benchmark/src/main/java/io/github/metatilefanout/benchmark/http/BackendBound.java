@@ -1,10 +1,12 @@
 package io.github.metatilefanout.benchmark.http;
 
+import io.github.metatilefanout.benchmark.http.PhaseResult.Answer;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -12,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javax.imageio.ImageIO;
 
 /**
@@ -26,31 +29,95 @@ import javax.imageio.ImageIO;
 public record BackendBound(PhaseResult getMaps, double decodeMillis, double encodeMillis) {
 
     /**
-     * GetMaps of {@code warmUp} then of {@code timed} (the same metatiles a cache is timed on), one at a time;
-     * every tile of each encoded. Only {@code timed} is counted.
+     * The WMS GetMap a tile cache sends to render a metatile: its tiles plus {@code gutter} pixels on every
+     * side (as the caches of {@code benchmark/peers} ask for metatiles inside the world), WMS 1.1.1.
+     *
+     * @param wms the WMS's address, e.g. {@code http://127.0.0.1:18600/wms}
+     */
+    public record GetMap(String wms, String layer, TileGrid grid, String format, int gutter) {
+
+        /** The GetMap of {@code metatile}. */
+        public URI of(Metatile metatile) {
+            double[] low = grid.bounds(metatile.tile(0));
+            double[] high = grid.bounds(metatile.tile(metatile.size() - 1));
+            double margin = gutter * (low[2] - low[0]) / Tile.SIZE;
+            return URI.create(wms + "?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=" + TileUris.encode(layer)
+                    + "&STYLES=&SRS=" + TileUris.encode(grid.srs())
+                    + String.format(
+                            Locale.ROOT,
+                            "&BBOX=%.6f,%.6f,%.6f,%.6f&WIDTH=%d&HEIGHT=%d",
+                            low[0] - margin,
+                            low[1] - margin,
+                            high[2] + margin,
+                            high[3] + margin,
+                            metatile.width() * Tile.SIZE + 2 * gutter,
+                            metatile.height() * Tile.SIZE + 2 * gutter)
+                    + "&FORMAT=" + TileUris.encode(format) + "&TRANSPARENT=TRUE");
+        }
+
+        /** Where tile {@code index} of {@code metatile} ({@link Metatile#tile(int)}) lies in the image. */
+        public Rectangle pixels(Metatile metatile, int index) {
+            int column = index % metatile.width();
+            int rowFromTop = metatile.height() - 1 - index / metatile.width();
+            return new Rectangle(gutter + column * Tile.SIZE, gutter + rowFromTop * Tile.SIZE, Tile.SIZE, Tile.SIZE);
+        }
+    }
+
+    /**
+     * GetMaps of {@code warmUp}, then of {@code timed} (the metatiles a cache's first tiles are timed on), one
+     * at a time, every tile of each encoded; only {@code timed} is counted.
      *
      * @throws IOException if the backend answers anything but a 200 with an image
      */
     public static BackendBound measure(
-            HttpClient http, Duration timeout, MetatileGetMap getMap, List<Metatile> warmUp, List<Metatile> timed)
+            HttpClient http, Duration timeout, GetMap getMap, List<Metatile> warmUp, List<Metatile> timed)
             throws IOException, InterruptedException {
         List<Answer> answers = new ArrayList<>();
         List<Double> decodes = new ArrayList<>();
         List<Double> encodes = new ArrayList<>();
-        for (Metatile metatile : warmUp) {
-            render(http, timeout, getMap, metatile, new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        }
         long busy = 0;
-        for (Metatile metatile : timed) {
-            busy += render(http, timeout, getMap, metatile, answers, decodes, encodes);
+        List<Metatile> all = new ArrayList<>(warmUp);
+        all.addAll(timed);
+        for (int m = 0; m < all.size(); m++) {
+            Metatile metatile = all.get(m);
+            HttpRequest request = HttpRequest.newBuilder(getMap.of(metatile))
+                    .timeout(timeout)
+                    .GET()
+                    .build();
+            long start = System.nanoTime();
+            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            long nanos = System.nanoTime() - start;
+            String type = response.headers().firstValue("Content-Type").orElse("");
+            if (response.statusCode() != 200 || !type.startsWith("image/")) {
+                throw new IOException(request.uri() + " answered " + response.statusCode() + " " + type);
+            }
+            start = System.nanoTime();
+            BufferedImage image = ImageIO.read(new ByteArrayInputStream(response.body()));
+            double decode = System.nanoTime() - start;
+            List<Double> tiles = new ArrayList<>();
+            for (int i = 0; i < metatile.size(); i++) {
+                start = System.nanoTime();
+                Rectangle tile = getMap.pixels(metatile, i);
+                ImageIO.write(
+                        image.getSubimage(tile.x, tile.y, tile.width, tile.height),
+                        "png",
+                        new ByteArrayOutputStream(32 * 1024));
+                tiles.add((double) (System.nanoTime() - start));
+            }
+            if (m >= warmUp.size()) {
+                busy += nanos;
+                answers.add(new Answer(nanos, response.statusCode(), null, false));
+                decodes.add(decode);
+                encodes.addAll(tiles);
+            }
         }
         String name = String.format(
                 Locale.ROOT,
                 "backend GetMap %dx%d px",
                 timed.get(0).width() * Tile.SIZE + 2 * getMap.gutter(),
                 timed.get(0).height() * Tile.SIZE + 2 * getMap.gutter());
-        return new BackendBound(
-                new PhaseResult(name, answers, busy, timed.size(), timed.size()), median(decodes), median(encodes));
+        PhaseResult getMaps = new PhaseResult(name, answers, busy, timed.size(), timed.size(), Map.of());
+        return new BackendBound(getMaps, median(decodes), median(encodes));
     }
 
     /** The median GetMap plus the median encode of one tile, in milliseconds. */
@@ -76,40 +143,5 @@ public record BackendBound(PhaseResult getMaps, double decodeMillis, double enco
 
     private static double median(List<Double> nanos) {
         return PhaseResult.percentile(nanos.stream().mapToDouble(n -> n / 1e6).toArray(), 50);
-    }
-
-    /** One GetMap, its image decoded and every tile encoded; returns the GetMap's time. */
-    private static long render(
-            HttpClient http,
-            Duration timeout,
-            MetatileGetMap getMap,
-            Metatile metatile,
-            List<Answer> answers,
-            List<Double> decodes,
-            List<Double> encodes)
-            throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(getMap.of(metatile))
-                .timeout(timeout)
-                .GET()
-                .build();
-        long start = System.nanoTime();
-        HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-        long nanos = System.nanoTime() - start;
-        String type = response.headers().firstValue("Content-Type").orElse("");
-        if (response.statusCode() != 200 || !type.startsWith("image/")) {
-            throw new IOException(request.uri() + " answered " + response.statusCode() + " " + type);
-        }
-        answers.add(new Answer(nanos, response.statusCode(), null, false));
-        start = System.nanoTime();
-        BufferedImage image = ImageIO.read(new ByteArrayInputStream(response.body()));
-        decodes.add((double) (System.nanoTime() - start));
-        for (int i = 0; i < metatile.size(); i++) {
-            start = System.nanoTime();
-            Rectangle tile = getMap.pixels(metatile, i);
-            ByteArrayOutputStream png = new ByteArrayOutputStream(32 * 1024);
-            ImageIO.write(image.getSubimage(tile.x, tile.y, tile.width, tile.height), "png", png);
-            encodes.add((double) (System.nanoTime() - start));
-        }
-        return nanos;
     }
 }

@@ -13,9 +13,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code java -jar benchmarks.jar http <options>}: drives a tile server over HTTP ({@link HttpRun}), or, with
- * {@code --peers}, every tile cache of {@code benchmark/peers} in turn ({@link PeersRun}). Every value out of
- * range is refused with the value and what is allowed.
+ * {@code java -jar benchmarks.jar http <options>}: drives a tile server over HTTP, or with {@code --peers}
+ * every tile cache of {@code benchmark/peers} in turn ({@link HttpRun}). Every value out of range is refused
+ * with the value and what is allowed.
  */
 @Command(
         name = "http",
@@ -62,14 +62,11 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(names = "--wms-path", defaultValue = "/gwc/service/wms", description = "where wms requests go")
     String wmsPath;
 
-    @Option(names = "--gridset", defaultValue = "EPSG:900913", description = "the grid set")
+    @Option(
+            names = "--gridset",
+            defaultValue = "EPSG:900913",
+            description = "EPSG:900913, EPSG:3857, GoogleMapsCompatible (web mercator) or EPSG:4326 (geographic)")
     String gridset;
-
-    @Option(names = "--grid-kind", description = "mercator or geographic, for a grid set the driver does not know")
-    String gridKind;
-
-    @Option(names = "--srs", description = "the WMS SRS of the grid set (default: its name if an EPSG code)")
-    String srs;
 
     @Option(names = "--format", defaultValue = "image/png", description = "the tile format")
     String format;
@@ -174,10 +171,11 @@ public final class HttpOptions implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         check();
+        HttpRun run = new HttpRun(this, System.out);
         if (peers != null) {
-            new PeersRun(this, new PeerServers(peers), System.out).run();
+            run.peers(new PeerServers(peers));
         } else {
-            new HttpRun(this, System.out).run();
+            run.run();
         }
         return 0;
     }
@@ -203,17 +201,22 @@ public final class HttpOptions implements Callable<Integer> {
                 .filter(p -> !PHASES.contains(p))
                 .findFirst()
                 .ifPresent(p -> refuse("--phases has " + p + "; allowed: " + String.join(", ", PHASES)));
+        grid();
         zoomRange();
         metatileSize();
         box();
     }
 
-    /** The grid set, from {@code --gridset}, {@code --grid-kind} and {@code --srs}. */
+    /** The grid set of {@code --gridset}. */
     TileGrid grid() {
-        return TileGrid.of(gridset, gridKind, srs);
+        try {
+            return TileGrid.of(gridset);
+        } catch (IllegalArgumentException e) {
+            throw refuse(e.getMessage());
+        }
     }
 
-    /** The metatiles of {@code --zoom} and {@code --bbox} in {@code grid}, in {@code --seed}'s order. */
+    /** The metatiles of {@code --zoom}, {@code --metatile} and {@code --bbox} in {@code grid}, in {@code --seed}'s order. */
     MetatileList metatiles(TileGrid grid) {
         int[] zoom = zoomRange();
         int[] shape = metatileSize();
@@ -241,8 +244,6 @@ public final class HttpOptions implements Callable<Integer> {
 
     /** {@code --bbox} as {west, south, east, north}. */
     double[] box() {
-        String wrong = "--bbox is " + bbox + "; allowed: west,south,east,north in degrees, west < east within"
-                + " -180..180, south < north within -90..90";
         try {
             double[] b = Arrays.stream(bbox.split(","))
                     .mapToDouble(Double::parseDouble)
@@ -257,12 +258,12 @@ public final class HttpOptions implements Callable<Integer> {
                 return b;
             }
         } catch (NumberFormatException e) {
-            refuse(wrong);
+            // refused below
         }
-        throw refuse(wrong);
+        throw refuse("--bbox is " + bbox + "; allowed: west,south,east,north in degrees, west < east within"
+                + " -180..180, south < north within -90..90");
     }
 
-    /** The request timeout. */
     Duration timeout() {
         return Duration.ofSeconds(timeout);
     }

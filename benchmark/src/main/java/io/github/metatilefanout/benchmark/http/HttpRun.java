@@ -4,103 +4,223 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.net.http.HttpClient;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * {@code java -jar benchmarks.jar http <options>}: drives a GeoServer over HTTP with metatile-aware
- * request lists and prints, per phase, the counts, the percentiles, tiles/s and GetMaps per metatile.
- * Phases, in this order: {@code first-tile} (time to first tile, p50 and p90), {@code bursts} (sibling
- * bursts, p50 and p99), {@code load} (clients at each hit ratio, p50 and p99). See docs/benchmark.md.
- *
- * <p>Run: {@code java -jar benchmark/target/benchmarks.jar http --url http://127.0.0.1:8080/geoserver --layer
- * ne:countries}; {@code http -h} lists every option.
+ * The http driver's run ({@link HttpOptions}; see docs/benchmark.md): the phases on one server ({@link
+ * #run()}), or on every cache of {@code benchmark/peers} in turn ({@link #peers}), each phase printed as one
+ * line with its counts, percentiles, tiles/s and GetMaps per metatile.
  */
 public final class HttpRun {
 
     private final HttpOptions options;
     private final PrintStream out;
+    private final HttpClient http;
 
     public HttpRun(HttpOptions options, PrintStream out) {
         this.options = options;
         this.out = out;
+        this.http = TileClient.newHttpClient(options.timeout());
     }
 
-    /** Runs the chosen phases and returns what each measured. */
+    /**
+     * What one cache of {@code benchmark/peers} did. Its CPU per metatile is the one of the load phase at 0 %
+     * hits, where every request renders a metatile ({@code NaN} without that phase).
+     */
+    public record CacheResult(String cache, PhaseResult firstTile, PhaseResult bursts, List<PhaseResult> loads) {
+
+        public double cpuPerMetatile() {
+            return allMissesCpuPerMetatile(cache);
+        }
+
+        public double backendCpuPerMetatile() {
+            return allMissesCpuPerMetatile(PeerServers.BACKEND_PROCESSES);
+        }
+
+        private double allMissesCpuPerMetatile(String server) {
+            return loads.stream()
+                    .filter(load -> load.name().endsWith(" 0 % hits"))
+                    .mapToDouble(load -> load.cpuPerMetatile(server))
+                    .findFirst()
+                    .orElse(Double.NaN);
+        }
+    }
+
+    /** {@code --url}: runs the chosen phases on one server and returns what each measured. */
     public List<PhaseResult> run() throws IOException, InterruptedException {
         String base = options.url.replaceAll("/+$", "");
         TileGrid grid = options.grid();
-        int[] zoom = options.zoomRange();
-        int[] shape = options.metatileSize();
-        TileUris uris = new TileUris(base, options.service, options.wmsPath, options.layer, grid, options.format);
         MetatileList metatiles = options.metatiles(grid);
-        HttpClient http = TileClient.newHttpClient(options.timeout());
-        GetMapCounter counter = options.logFile == null
-                ? null
-                : new GetMapCounter(
-                        options.logFile,
-                        Pattern.compile(
-                                options.getmapPattern != null ? options.getmapPattern : GetMapCounter.DEFAULT_PATTERN));
-        TileClient client = new TileClient(http, uris, options.timeout());
-        Phases phases = new Phases(client, metatiles, counter);
+        Pattern pattern =
+                Pattern.compile(options.getmapPattern != null ? options.getmapPattern : GetMapCounter.DEFAULT_PATTERN);
+        TileClient client = new TileClient(
+                http,
+                TileUris.geoServer(base, options.service, options.wmsPath, options.layer, grid, options.format),
+                options.timeout());
         out.printf(
                 Locale.ROOT,
-                "http driver, %s, layer %s, %s %s, zoom %d-%d, metatile %dx%d, %d metatiles to pick from%n",
+                "http driver, %s, layer %s, %s %s, zoom %s, metatile %s, %d metatiles to pick from%n",
                 base,
                 options.layer,
                 options.service,
                 grid.name(),
-                zoom[0],
-                zoom[1],
-                shape[0],
-                shape[1],
+                options.zoom,
+                options.metatile,
                 metatiles.remaining());
         if (options.truncate) {
             client.truncate(base, options.layer, options.user);
             out.println("truncated " + options.layer);
         }
+        GetMapCounter getMaps = options.logFile == null ? null : new GetMapCounter(options.logFile, pattern);
+        return phases(new Phases(client, metatiles, getMaps, null), "", options.phases);
+    }
+
+    /**
+     * {@code --peers}: the tile caches of {@code benchmark/peers} side by side on one MapServer. First
+     * MapServer's own GetMap of the metatiles every cache's first-tile phase gets ({@link BackendBound}); then
+     * each running cache of {@code --caches} in turn, every phase on the same metatiles (each cache keeps its
+     * own store), GetMaps counted in MapServer's access log; last, one table.
+     */
+    public List<CacheResult> peers(PeerServers servers) throws IOException, InterruptedException {
+        Map<String, String> urls = servers.urls();
+        Set<String> running = servers.running();
+        List<String> caches = options.caches.stream().filter(running::contains).toList();
+        if (!running.contains(PeerServers.BACKEND) || caches.isEmpty()) {
+            throw new IllegalStateException("running: " + running + "; the comparison needs " + PeerServers.BACKEND
+                    + " and one of " + options.caches + " (peers.sh start)");
+        }
+        TileGrid grid = options.grid();
+        Path log = options.logFile != null ? options.logFile : servers.accessLog(System.getenv("PEERS_WORK"));
+        GetMapCounter getMaps = new GetMapCounter(
+                log,
+                Pattern.compile(options.getmapPattern != null ? options.getmapPattern : PeerServers.GETMAP_PATTERN));
+        out.printf(
+                Locale.ROOT,
+                "peers, layer %s, %s, zoom %s, box %s, metatile %s, %d metatiles to pick from; caches %s%n",
+                options.layer,
+                grid.name(),
+                options.zoom,
+                options.bbox,
+                options.metatile,
+                options.metatiles(grid).remaining(),
+                String.join(", ", caches));
+        BackendBound bound = backend(
+                servers,
+                new BackendBound.GetMap(
+                        urls.get(PeerServers.BACKEND), options.layer, grid, options.format, options.gutter));
+        List<CacheResult> results = new ArrayList<>();
+        for (String cache : caches) {
+            TileClient client =
+                    new TileClient(http, TileUris.template(urls.get(cache), options.layer, grid), options.timeout());
+            Phases phases = new Phases(client, options.metatiles(grid), getMaps, servers);
+            List<PhaseResult> done = phases(phases, String.format("%-8s ", cache), HttpOptions.PHASES);
+            results.add(new CacheResult(cache, done.get(0), done.get(1), done.subList(2, done.size())));
+        }
+        out.print(table(bound, results));
+        return results;
+    }
+
+    /** {@code --warm-up}, then each of {@code which}, each phase's line printed after {@code prefix}. */
+    private List<PhaseResult> phases(Phases phases, String prefix, List<String> which)
+            throws IOException, InterruptedException {
         if (options.warmUp > 0) {
             phases.firstTile(options.warmUp, options.drain);
         }
         List<PhaseResult> results = new ArrayList<>();
-        for (String phase : options.phases) {
-            switch (phase) {
-                case "first-tile" -> report(phases.firstTile(options.firstTiles, options.drain), results, 50, 90);
-                case "bursts" -> report(phases.bursts(options.bursts, options.burstSize), results, 50, 99);
-                case "load" -> load(phases, results);
-                default -> throw new IllegalStateException("unchecked phase " + phase);
+        for (String phase : which) {
+            if (phase.equals("first-tile")) {
+                results.add(print(prefix, phases.firstTile(options.firstTiles, options.drain), 50, 90));
+            } else if (phase.equals("bursts")) {
+                results.add(print(prefix, phases.bursts(options.bursts, options.burstSize), 50, 99));
+            } else {
+                List<Tile> hot = options.hotMetatiles == 0 ? List.of() : phases.storeHotTiles(options.hotMetatiles);
+                out.println(prefix + "stored " + hot.size() + " tiles of " + options.hotMetatiles + " hot metatiles");
+                for (int ratio : options.hits) {
+                    Duration limit = Duration.ofSeconds(options.seconds);
+                    results.add(
+                            print(prefix, phases.load(options.clients, ratio, hot, options.requests, limit), 50, 99));
+                }
             }
         }
         return results;
     }
 
-    private void load(Phases phases, List<PhaseResult> results) throws IOException, InterruptedException {
-        List<Tile> hot = options.hotMetatiles == 0 ? List.of() : phases.storeHotTiles(options.hotMetatiles);
-        out.println("stored " + hot.size() + " tiles of " + options.hotMetatiles + " hot metatiles");
+    /** MapServer's GetMaps of the metatiles the first-tile phase will take, and its CPU time per GetMap. */
+    private BackendBound backend(PeerServers servers, BackendBound.GetMap getMap)
+            throws IOException, InterruptedException {
+        MetatileList metatiles = options.metatiles(getMap.grid());
+        List<Metatile> warmUp = metatiles.take(options.warmUp);
+        Map<String, Long> before = servers.cpu();
+        BackendBound bound =
+                BackendBound.measure(http, options.timeout(), getMap, warmUp, metatiles.take(options.firstTiles));
+        Long start = before.get(PeerServers.BACKEND_PROCESSES);
+        Long end = servers.cpu().get(PeerServers.BACKEND_PROCESSES);
+        double cpu = start == null || end == null
+                ? Double.NaN
+                : (double) (end - start) / (warmUp.size() + options.firstTiles);
+        out.printf(
+                Locale.ROOT,
+                "%s; %s CPU %.1f ms per GetMap; load average %.2f%n",
+                bound.line(),
+                PeerServers.BACKEND_PROCESSES,
+                cpu,
+                loadAverage());
+        return bound;
+    }
+
+    /** The table: a row per cache, the bound above it. */
+    private String table(BackendBound bound, List<CacheResult> results) {
+        StringBuilder text = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%nlayer %s: %s%n%n| cache | first tile p50 ms | p90 ms | p50 / bound | GetMaps per metatile, %d"
+                        + " at once | CPU ms per metatile, 0 %% hits | %s CPU ms per metatile |",
+                options.layer,
+                bound.line(),
+                options.burstSize,
+                PeerServers.BACKEND_PROCESSES));
         for (int ratio : options.hits) {
-            Duration limit = Duration.ofSeconds(options.seconds);
-            report(phases.load(options.clients, new HitPattern(ratio), hot, options.requests, limit), results, 50, 99);
+            text.append(String.format(Locale.ROOT, " tiles/s, %d clients, %d %% hits |", options.clients, ratio));
         }
+        text.append("\n|---|").append("---:|".repeat(6 + options.hits.length)).append('\n');
+        for (CacheResult r : results) {
+            text.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.1f | %.1f | %.2f | %.2f | %.1f | %.1f |",
+                    r.cache(),
+                    r.firstTile().percentileMillis(50),
+                    r.firstTile().percentileMillis(90),
+                    r.firstTile().percentileMillis(50) / bound.boundMillis(),
+                    r.bursts().getMapsPerMetatile(),
+                    r.cpuPerMetatile(),
+                    r.backendCpuPerMetatile()));
+            r.loads().forEach(load -> text.append(String.format(Locale.ROOT, " %.1f |", load.tilesPerSecond())));
+            text.append('\n');
+        }
+        return text.append(String.format(Locale.ROOT, "load average %.2f at end%n", loadAverage()))
+                .toString();
     }
 
-    private void report(PhaseResult result, List<PhaseResult> results, double... percents) {
-        results.add(result);
-        print(out, "", result, percents);
-    }
-
-    /** Prints {@code result}'s line, after the time and {@code prefix}, with the load average. */
-    static PhaseResult print(PrintStream out, String prefix, PhaseResult result, double... percents) {
+    /** Prints {@code result}'s line after the time and {@code prefix}, with the load average. */
+    private PhaseResult print(String prefix, PhaseResult result, double... percents) {
         out.printf(
                 Locale.ROOT,
                 "%s  %s%s  load average %.2f%n",
                 Instant.now(),
                 prefix,
                 result.line(percents),
-                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+                loadAverage());
         return result;
+    }
+
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 }

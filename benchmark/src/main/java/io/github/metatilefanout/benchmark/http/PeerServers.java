@@ -30,17 +30,17 @@ public final class PeerServers {
         this.script = script;
     }
 
-    /** The servers up now. */
+    /** The servers up now ({@code peers.sh status}). */
     public Set<String> running() throws IOException, InterruptedException {
         return running(run("status"));
     }
 
-    /** Each server's address: the WMS's, and each cache's tile URL template. */
+    /** Each server's address: the WMS's, and each cache's tile URL template ({@code peers.sh urls}). */
     public Map<String, String> urls() throws IOException, InterruptedException {
-        return urls(run("urls"));
+        return fields(run("urls"), 3, 2);
     }
 
-    /** CPU time so far of each server's processes, in milliseconds. */
+    /** CPU time so far of each server's processes, in ms ({@code peers.sh cpu}). */
     public Map<String, Long> cpu() throws IOException, InterruptedException {
         return cpu(run("cpu"));
     }
@@ -65,11 +65,6 @@ public final class PeerServers {
         return names;
     }
 
-    /** {@code peers.sh urls}: "NAME PORT URL" per line. */
-    static Map<String, String> urls(String urls) {
-        return fields(urls, 3, 2);
-    }
-
     /** {@code peers.sh cpu}: "NAME MILLISECONDS" per line. */
     static Map<String, Long> cpu(String cpu) {
         Map<String, Long> millis = new LinkedHashMap<>();
@@ -78,7 +73,7 @@ public final class PeerServers {
     }
 
     /** Field {@code value} by field 0, from lines of exactly {@code count} fields separated by spaces. */
-    private static Map<String, String> fields(String text, int count, int value) {
+    static Map<String, String> fields(String text, int count, int value) {
         Map<String, String> found = new LinkedHashMap<>();
         for (String line : text.lines().toList()) {
             String[] words = line.trim().split(" +");

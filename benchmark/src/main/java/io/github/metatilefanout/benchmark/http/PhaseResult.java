@@ -3,30 +3,53 @@ package io.github.metatilefanout.benchmark.http;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
  * What one phase of a run measured.
  *
- * @param name what the phase did, as printed
  * @param answers every request timed in the phase
- * @param elapsedNanos the time tiles/s is computed over: the phase's wall time, from its first request to its
+ * @param elapsedNanos what tiles/s is computed over: the phase's wall time, from its first request to its
  *     last answer (for a first-tile phase, the sum of its timed requests)
  * @param metatiles the uncached metatiles the phase asked for
  * @param getMaps the GetMaps the server dispatched during the phase, -1 when not counted
+ * @param cpuMillis CPU time used during the phase per server ({@code peers.sh cpu}); empty when not measured
  */
-public record PhaseResult(String name, List<Answer> answers, long elapsedNanos, int metatiles, long getMaps) {
+public record PhaseResult(
+        String name,
+        List<Answer> answers,
+        long elapsedNanos,
+        int metatiles,
+        long getMaps,
+        Map<String, Long> cpuMillis) {
+
+    /**
+     * How one tile request ended.
+     *
+     * @param nanos time from sending to the last byte of the answer (or to the failure)
+     * @param status the HTTP status, 0 when no answer came
+     * @param cacheResult GeoWebCache's {@code geowebcache-cache-result} header (HIT, MISS, ...), or null
+     */
+    public record Answer(long nanos, int status, String cacheResult, boolean timedOut) {
+
+        public boolean ok() {
+            return status == 200;
+        }
+
+        public boolean hit() {
+            return "HIT".equalsIgnoreCase(cacheResult);
+        }
+    }
 
     public PhaseResult {
         answers = List.copyOf(answers);
     }
 
-    /** Requests answered with a 200. */
     public long ok() {
         return answers.stream().filter(Answer::ok).count();
     }
 
-    /** Requests with no answer within the timeout. */
     public long timeouts() {
         return answers.stream().filter(Answer::timedOut).count();
     }
@@ -36,21 +59,18 @@ public record PhaseResult(String name, List<Answer> answers, long elapsedNanos, 
         return answers.size() - ok() - timeouts();
     }
 
-    /** Answers GeoWebCache marked as cache hits. */
     public long cacheHits() {
         return answers.stream().filter(Answer::hit).count();
     }
 
-    /**
-     * The {@code percent}-th percentile (nearest rank) of the answered requests' times, in milliseconds;
-     * NaN when none was answered.
-     */
+    /** The {@code percent}-th percentile (nearest rank) of the answered requests' times, in ms; NaN if none. */
     public double percentileMillis(double percent) {
-        double[] millis = answers.stream()
-                .filter(a -> a.status() > 0)
-                .mapToDouble(a -> a.nanos() / 1e6)
-                .toArray();
-        return percentile(millis, percent);
+        return percentile(
+                answers.stream()
+                        .filter(a -> a.status() > 0)
+                        .mapToDouble(a -> a.nanos() / 1e6)
+                        .toArray(),
+                percent);
     }
 
     /** The {@code percent}-th percentile (nearest rank) of {@code values}; NaN when there are none. */
@@ -62,7 +82,7 @@ public record PhaseResult(String name, List<Answer> answers, long elapsedNanos, 
                         .evaluate(values, percent);
     }
 
-    /** Answers with a 200 per second of the phase's wall time. */
+    /** Answers with a 200 per second of {@link #elapsedNanos()}. */
     public double tilesPerSecond() {
         return elapsedNanos == 0 ? Double.NaN : ok() * 1e9 / elapsedNanos;
     }
@@ -70,6 +90,12 @@ public record PhaseResult(String name, List<Answer> answers, long elapsedNanos, 
     /** GetMaps per uncached metatile, NaN when not counted or no metatile was asked for. */
     public double getMapsPerMetatile() {
         return getMaps < 0 || metatiles == 0 ? Double.NaN : (double) getMaps / metatiles;
+    }
+
+    /** CPU ms of {@code server}'s processes per uncached metatile, NaN when not measured. */
+    public double cpuPerMetatile(String server) {
+        Long millis = cpuMillis.get(server);
+        return millis == null || metatiles == 0 ? Double.NaN : (double) millis / metatiles;
     }
 
     /** One line: counts, then the given percentiles, throughput and GetMaps per metatile. */
@@ -86,15 +112,15 @@ public record PhaseResult(String name, List<Answer> answers, long elapsedNanos, 
         Arrays.stream(percents)
                 .forEach(p -> text.append(String.format(Locale.ROOT, "  p%.0f %8.1f ms", p, percentileMillis(p))));
         text.append(String.format(Locale.ROOT, "  tiles/s %7.1f", tilesPerSecond()));
-        text.append(
-                getMaps < 0
-                        ? "  GetMaps/metatile n/a"
-                        : String.format(
-                                Locale.ROOT,
-                                "  GetMaps/metatile %.2f (%d over %d)",
-                                getMapsPerMetatile(),
-                                getMaps,
-                                metatiles));
-        return text.toString();
+        return text.append(
+                        getMaps < 0
+                                ? "  GetMaps/metatile n/a"
+                                : String.format(
+                                        Locale.ROOT,
+                                        "  GetMaps/metatile %.2f (%d over %d)",
+                                        getMapsPerMetatile(),
+                                        getMaps,
+                                        metatiles))
+                .toString();
     }
 }

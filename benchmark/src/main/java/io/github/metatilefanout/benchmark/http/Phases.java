@@ -1,10 +1,13 @@
 package io.github.metatilefanout.benchmark.http;
 
+import io.github.metatilefanout.benchmark.http.PhaseResult.Answer;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -15,15 +18,27 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The phases of a run against one server: the client that asks it for tiles, the metatiles nobody has
- * asked for yet (each phase takes fresh ones), and the GetMap counter (null when the run counts none).
+ * asked for yet (each phase takes fresh ones), the GetMap counter and the peers whose CPU time each phase
+ * takes (each null when not measured).
  */
-record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps) {
+record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps, PeerServers peers) {
+
+    /** How long after a load phase the peers' CPU time is read, so that tiles still being stored count. */
+    private static final Duration SETTLE = Duration.ofSeconds(1);
 
     /**
-     * Time to first tile: one client asks for one tile of each of {@code count} uncached metatiles, one
-     * after the other, and times each answer. With {@code drain}, it then asks (untimed) for every other
-     * tile of the metatile, which waits for the server to have stored them, so the next timed request meets
-     * an idle server; without (a zoom level the server does not cache) the next request follows at once.
+     * Whether request number {@code index} (from 0) asks for a cached tile at {@code percent} % hits:
+     * exactly {@code floor(n x percent / 100)} of the first {@code n} requests do, spread evenly, so every
+     * 100 consecutive requests hold exactly {@code percent} hits.
+     */
+    static boolean isHit(long index, int percent) {
+        return (index + 1) * percent / 100 > index * percent / 100;
+    }
+
+    /**
+     * Time to first tile: one client asks for one tile of each of {@code count} uncached metatiles in turn.
+     * With {@code drain} it then asks, untimed, for the metatile's other tiles, so the next timed request
+     * meets an idle server (without: a zoom level the server does not cache).
      */
     PhaseResult firstTile(int count, boolean drain) throws IOException, InterruptedException {
         List<Metatile> taken = metatiles.take(count);
@@ -31,7 +46,7 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps) 
         long siblings = 0;
         long siblingHits = 0;
         long busy = 0;
-        mark();
+        Map<String, Long> cpu = mark();
         for (Metatile metatile : taken) {
             Tile first = someTile(metatile, 0);
             Answer answer = client.fetch(first);
@@ -50,19 +65,18 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps) 
                 taken.get(0).height(),
                 drain ? " (siblings " + siblingHits + "/" + siblings + " hits)" : "");
         // tiles/s over the timed requests alone: the wall time would count the untimed sibling requests
-        return new PhaseResult(name, timed, busy, taken.size(), getMapsSinceMark());
+        return result(cpu, name, timed, busy, taken.size());
     }
 
     /**
-     * Sibling bursts: for each of {@code count} uncached metatiles, {@code size} of its tiles asked for at
-     * once; the next burst when every answer of this one is in. A server that renders each metatile once
-     * dispatches one GetMap per burst.
+     * Sibling bursts: for each of {@code count} uncached metatiles, {@code size} of its tiles at once; the
+     * next burst once every answer is in. A server that renders each metatile once sends one GetMap per burst.
      */
     PhaseResult bursts(int count, int size) throws IOException, InterruptedException {
         List<Metatile> taken = metatiles.take(count);
         int perBurst = Math.min(size, taken.get(0).size());
         List<Answer> answers = new ArrayList<>(count * perBurst);
-        mark();
+        Map<String, Long> cpu = mark();
         long start = System.nanoTime();
         for (Metatile metatile : taken) {
             List<CompletableFuture<Answer>> burst = new ArrayList<>(perBurst);
@@ -76,7 +90,7 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps) 
         String name = String.format(
                 "sibling bursts %dx%d, %d at once",
                 taken.get(0).width(), taken.get(0).height(), perBurst);
-        return new PhaseResult(name, answers, System.nanoTime() - start, taken.size(), getMapsSinceMark());
+        return result(cpu, name, answers, System.nanoTime() - start, taken.size());
     }
 
     /** Takes {@code count} metatiles and asks, one request at a time, for every tile of each, so the server stores them. */
@@ -86,8 +100,9 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps) 
             for (Tile tile : metatile.tiles()) {
                 Answer answer = client.fetch(tile);
                 if (!answer.ok()) {
-                    throw new IOException("storing the hot tiles: " + client.uri(tile) + " answered "
-                            + (answer.timedOut() ? "nothing within the timeout" : "status " + answer.status()));
+                    throw new IOException(
+                            "storing the hot tiles: " + client.uris().apply(tile) + " answered "
+                                    + (answer.timedOut() ? "nothing within the timeout" : "status " + answer.status()));
                 }
                 hot.add(tile);
             }
@@ -96,33 +111,32 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps) 
     }
 
     /**
-     * Clients at a hit ratio: {@code clients} threads, each sending its next request as soon as the previous
-     * one is answered, until {@code requests} are answered or {@code duration} has passed. Request number
-     * {@code i} is a hit or a miss as {@link HitPattern} says: a hit asks for one of the {@code hot} tiles
-     * ({@link #storeHotTiles}), a miss for a tile of an uncached metatile.
+     * Clients at {@code hits} % hits ({@link #isHit}): {@code clients} threads, each sending its next request
+     * when the previous one is answered, until {@code requests} are answered or {@code duration} has passed;
+     * a hit asks for one of the {@code hot} tiles, a miss for a tile of an uncached metatile.
      */
-    PhaseResult load(int clients, HitPattern hits, List<Tile> hot, int requests, Duration duration)
+    PhaseResult load(int clients, int hits, List<Tile> hot, int requests, Duration duration)
             throws IOException, InterruptedException {
-        long misses = requests - (long) requests * hits.percent() / 100;
+        long misses = requests - (long) requests * hits / 100;
         if (misses > metatiles.remaining()) {
-            throw new IllegalArgumentException(requests + " requests at " + hits.percent() + " % hits need " + misses
+            throw new IllegalArgumentException(requests + " requests at " + hits + " % hits need " + misses
                     + " uncached metatiles; the box and zoom levels have " + metatiles.remaining()
                     + " left: widen --bbox or --zoom, or lower --requests");
         }
-        if (hits.percent() > 0 && hot.isEmpty()) {
+        if (hits > 0 && hot.isEmpty()) {
             throw new IllegalArgumentException("a hit ratio above 0 needs hot metatiles: --hot-metatiles 1 or more");
         }
         List<Answer> answers = Collections.synchronizedList(new ArrayList<>(requests));
         AtomicLong next = new AtomicLong();
         AtomicLong missCount = new AtomicLong();
         ExecutorService threads = Executors.newFixedThreadPool(clients);
-        mark();
+        Map<String, Long> cpu = mark();
         long start = System.nanoTime();
         long deadline = start + duration.toNanos();
         for (int c = 0; c < clients; c++) {
             threads.execute(() -> {
                 for (long i = next.getAndIncrement(); i < requests && System.nanoTime() < deadline; ) {
-                    boolean hit = hits.isHit(i);
+                    boolean hit = isHit(i, hits);
                     Tile tile = hit
                             ? hot.get((int) Math.floorMod(mix(i), (long) hot.size()))
                             : someTile(metatiles.take(), i);
@@ -146,8 +160,11 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps) 
         if (!ended) {
             threads.shutdownNow();
         }
-        String name = String.format("%d clients, %d %% hits", clients, hits.percent());
-        return new PhaseResult(name, answers, elapsed, (int) missCount.get(), getMapsSinceMark());
+        if (peers != null) {
+            Thread.sleep(SETTLE.toMillis());
+        }
+        String name = String.format("%d clients, %d %% hits", clients, hits);
+        return result(cpu, name, answers, elapsed, (int) missCount.get());
     }
 
     private Answer await(CompletableFuture<Answer> answer) throws InterruptedException {
@@ -162,15 +179,27 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps) 
         }
     }
 
-    private void mark() throws IOException {
+    /** Marks the GetMap log, and returns the peers' CPU time so far. */
+    private Map<String, Long> mark() throws IOException, InterruptedException {
         if (getMaps != null) {
             getMaps.mark();
         }
+        return peers == null ? Map.of() : peers.cpu();
     }
 
-    /** The GetMaps since {@link #mark()}, -1 when not counted or the count was lost. */
-    private long getMapsSinceMark() throws IOException {
-        return getMaps == null ? -1 : getMaps.countSinceMark();
+    /** The phase's result, with the GetMaps since {@link #mark()} and the CPU time since {@code cpu}. */
+    private PhaseResult result(Map<String, Long> cpu, String name, List<Answer> answers, long nanos, int metatiles)
+            throws IOException, InterruptedException {
+        Map<String, Long> used = new TreeMap<>();
+        if (peers != null) {
+            peers.cpu().forEach((server, millis) -> {
+                if (cpu.containsKey(server)) {
+                    used.put(server, millis - cpu.get(server));
+                }
+            });
+        }
+        long counted = getMaps == null ? -1 : getMaps.countSinceMark();
+        return new PhaseResult(name, answers, nanos, metatiles, counted, used);
     }
 
     /** A tile of {@code metatile} that varies from one metatile to the next, the same in every run. */

@@ -1,5 +1,6 @@
 package io.github.metatilefanout.benchmark.http;
 
+import io.github.metatilefanout.benchmark.http.PhaseResult.Answer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,24 +11,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /** Asks a tile server for tiles over HTTP/1.1, each request bounded by a timeout. */
-public final class TileClient {
-
-    static final String CACHE_RESULT_HEADER = "geowebcache-cache-result";
-
-    private final HttpClient http;
-    private final TileAddresses uris;
-    private final Duration timeout;
-
-    public TileClient(HttpClient http, TileAddresses uris, Duration timeout) {
-        this.http = http;
-        this.uris = uris;
-        this.timeout = timeout;
-    }
+record TileClient(HttpClient http, Function<Tile, URI> uris, Duration timeout) {
 
     /** A client with its own connection pool, HTTP/1.1 and a connect timeout of {@code timeout}. */
-    public static HttpClient newHttpClient(Duration timeout) {
+    static HttpClient newHttpClient(Duration timeout) {
         return HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(timeout)
@@ -35,28 +25,27 @@ public final class TileClient {
     }
 
     /** Asks for {@code tile} and waits for the whole answer, or for the timeout. */
-    public Answer fetch(Tile tile) throws IOException, InterruptedException {
+    Answer fetch(Tile tile) throws IOException, InterruptedException {
         long start = System.nanoTime();
         try {
-            HttpResponse<byte[]> response = http.send(request(tile), HttpResponse.BodyHandlers.ofByteArray());
-            return answer(start, response);
+            return answer(start, http.send(request(tile), HttpResponse.BodyHandlers.ofByteArray()));
         } catch (HttpTimeoutException e) {
             return new Answer(System.nanoTime() - start, 0, null, true);
         }
     }
 
     /** Sends the request for {@code tile} without waiting; the answer completes when the last byte arrives. */
-    public CompletableFuture<Answer> send(Tile tile) {
+    CompletableFuture<Answer> send(Tile tile) {
         long start = System.nanoTime();
         return http.sendAsync(request(tile), HttpResponse.BodyHandlers.ofByteArray())
-                .handle((response, failure) -> {
-                    if (failure == null) {
-                        return answer(start, response);
-                    }
-                    boolean timedOut = failure instanceof HttpTimeoutException
-                            || failure.getCause() instanceof HttpTimeoutException;
-                    return new Answer(System.nanoTime() - start, 0, null, timedOut);
-                });
+                .handle((response, failure) -> failure == null
+                        ? answer(start, response)
+                        : new Answer(
+                                System.nanoTime() - start,
+                                0,
+                                null,
+                                failure instanceof HttpTimeoutException
+                                        || failure.getCause() instanceof HttpTimeoutException));
     }
 
     /**
@@ -84,23 +73,13 @@ public final class TileClient {
         }
     }
 
-    /** How long a request may wait for its answer. */
-    public Duration timeout() {
-        return timeout;
-    }
-
-    /** The address asked for {@code tile}. */
-    public URI uri(Tile tile) {
-        return uris.of(tile);
-    }
-
     private HttpRequest request(Tile tile) {
-        return HttpRequest.newBuilder(uris.of(tile)).timeout(timeout).GET().build();
+        return HttpRequest.newBuilder(uris.apply(tile)).timeout(timeout).GET().build();
     }
 
     private static Answer answer(long start, HttpResponse<byte[]> response) {
         long nanos = System.nanoTime() - start;
-        String cache = response.headers().firstValue(CACHE_RESULT_HEADER).orElse(null);
+        String cache = response.headers().firstValue("geowebcache-cache-result").orElse(null);
         return new Answer(nanos, response.statusCode(), cache, false);
     }
 }

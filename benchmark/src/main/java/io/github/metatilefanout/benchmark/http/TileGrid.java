@@ -20,30 +20,17 @@ public record TileGrid(String name, String srs, boolean mercator) {
 
     /**
      * The grid named {@code name}: GeoWebCache's {@code EPSG:900913}, {@code EPSG:3857} or {@code
-     * GoogleMapsCompatible} (web mercator), {@code EPSG:4326} (geographic), or any other name with {@code
-     * kind} "mercator" or "geographic".
+     * GoogleMapsCompatible} (web mercator, SRS {@code EPSG:900913} for the last), or {@code EPSG:4326}.
      */
-    public static TileGrid of(String name, String kind, String srs) {
+    public static TileGrid of(String name) {
         String upper = name.toUpperCase(Locale.ROOT);
-        boolean mercator;
-        if (kind != null) {
-            mercator = switch (kind) {
-                case "mercator" -> true;
-                case "geographic" -> false;
-                default -> throw new IllegalArgumentException(
-                        "grid kind is " + kind + "; allowed values are mercator and geographic");
-            };
-        } else if (upper.equals("EPSG:900913") || upper.equals("EPSG:3857") || upper.equals("GOOGLEMAPSCOMPATIBLE")) {
-            mercator = true;
-        } else if (upper.equals("EPSG:4326")) {
-            mercator = false;
-        } else {
-            throw new IllegalArgumentException("gridset " + name
-                    + " is not one the driver knows (EPSG:900913, EPSG:3857, GoogleMapsCompatible, EPSG:4326):"
-                    + " give --grid-kind mercator or geographic");
-        }
-        String code = srs != null ? srs : (upper.startsWith("EPSG:") ? name : (mercator ? "EPSG:900913" : "EPSG:4326"));
-        return new TileGrid(name, code, mercator);
+        return switch (upper) {
+            case "EPSG:900913", "EPSG:3857" -> new TileGrid(name, name, true);
+            case "GOOGLEMAPSCOMPATIBLE" -> new TileGrid(name, "EPSG:900913", true);
+            case "EPSG:4326" -> new TileGrid(name, name, false);
+            default -> throw new IllegalArgumentException(
+                    "--gridset is " + name + "; allowed: EPSG:900913, EPSG:3857, GoogleMapsCompatible, EPSG:4326");
+        };
     }
 
     /** Tiles across at zoom {@code z}. */

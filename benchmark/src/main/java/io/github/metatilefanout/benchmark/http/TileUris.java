@@ -4,51 +4,61 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.function.Function;
 
-/**
- * The address of a tile on a GeoServer: a WMTS KVP GetTile at {@code <base>/gwc/service/wmts}, or a WMS
- * GetMap with {@code TILED=true} for one tile of the grid at {@code <base><wmsPath>} ({@code
- * /gwc/service/wms} by default; {@code /wms} when GeoWebCache's direct WMS integration is on).
- */
-public record TileUris(String base, Service service, String wmsPath, String layer, TileGrid grid, String format)
-        implements TileAddresses {
+/** Where a tile server answers for each tile. */
+final class TileUris {
 
-    /** How tiles are asked for. */
-    public enum Service {
+    /** How a GeoServer is asked for tiles. */
+    enum Service {
         WMTS,
         WMS
     }
 
-    @Override
-    public URI of(Tile tile) {
-        StringBuilder uri = new StringBuilder(base);
-        if (service == Service.WMTS) {
-            uri.append("/gwc/service/wmts?SERVICE=WMTS&VERSION=1.0.0&REQUEST=GetTile&LAYER=")
-                    .append(encode(layer))
-                    .append("&STYLE=&TILEMATRIXSET=")
-                    .append(encode(grid.name()))
-                    .append("&TILEMATRIX=")
-                    .append(encode(grid.name() + ":" + tile.z()))
-                    .append("&TILEROW=")
-                    .append(grid.wmtsRow(tile))
-                    .append("&TILECOL=")
-                    .append(tile.x());
-        } else {
-            double[] b = grid.bounds(tile);
-            uri.append(wmsPath)
-                    .append("?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&TILED=true&LAYERS=")
-                    .append(encode(layer))
-                    .append("&STYLES=&SRS=")
-                    .append(encode(grid.srs()))
-                    .append("&BBOX=")
-                    .append(String.format(Locale.ROOT, "%.10f,%.10f,%.10f,%.10f", b[0], b[1], b[2], b[3]))
-                    .append("&WIDTH=256&HEIGHT=256");
-        }
-        uri.append("&FORMAT=").append(encode(format));
-        return URI.create(uri.toString());
+    private TileUris() {}
+
+    /**
+     * A tile on a GeoServer: a WMTS KVP GetTile at {@code <base>/gwc/service/wmts}, or a WMS GetMap with
+     * {@code TILED=true} for one tile of the grid at {@code <base><wmsPath>} ({@code /gwc/service/wms}; {@code
+     * /wms} with GeoWebCache's direct WMS integration).
+     */
+    static Function<Tile, URI> geoServer(
+            String base, Service service, String wmsPath, String layer, TileGrid grid, String format) {
+        return tile -> {
+            String query;
+            if (service == Service.WMTS) {
+                query = "/gwc/service/wmts?SERVICE=WMTS&VERSION=1.0.0&REQUEST=GetTile&LAYER=" + encode(layer)
+                        + "&STYLE=&TILEMATRIXSET=" + encode(grid.name()) + "&TILEMATRIX="
+                        + encode(grid.name() + ":" + tile.z()) + "&TILEROW=" + grid.wmtsRow(tile) + "&TILECOL="
+                        + tile.x();
+            } else {
+                double[] b = grid.bounds(tile);
+                query = wmsPath + "?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&TILED=true&LAYERS=" + encode(layer)
+                        + "&STYLES=&SRS=" + encode(grid.srs())
+                        + String.format(Locale.ROOT, "&BBOX=%.10f,%.10f,%.10f,%.10f", b[0], b[1], b[2], b[3])
+                        + "&WIDTH=256&HEIGHT=256";
+            }
+            return URI.create(base + query + "&FORMAT=" + encode(format));
+        };
     }
 
-    private static String encode(String value) {
+    /**
+     * Tiles from a URL template, as {@code benchmark/peers/peers.sh urls} prints them: {@code {layer}},
+     * {@code {z}}, {@code {x}} and {@code {y}}, the row counted from the top (as WMTS and XYZ count it).
+     */
+    static Function<Tile, URI> template(String template, String layer, TileGrid grid) {
+        for (String part : new String[] {"{layer}", "{z}", "{x}", "{y}"}) {
+            if (!template.contains(part)) {
+                throw new IllegalArgumentException("tile URL template " + template + " has no " + part);
+            }
+        }
+        return tile -> URI.create(template.replace("{layer}", layer)
+                .replace("{z}", Integer.toString(tile.z()))
+                .replace("{x}", Long.toString(tile.x()))
+                .replace("{y}", Long.toString(grid.wmtsRow(tile))));
+    }
+
+    static String encode(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 }

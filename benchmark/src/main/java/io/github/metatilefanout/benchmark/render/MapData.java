@@ -8,37 +8,34 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Natural Earth land and countries at one scale, projected to normalised web-mercator positions.
+ * Natural Earth land and countries at one scale, projected to normalised web-mercator positions: 1:110m
+ * for zoom levels 0 to 2, 1:50m for 3 to 5, 1:10m from 6.
  *
- * <p>Read from the resources {@code ne-110m.bin.gz}, {@code ne-50m.bin.gz} and {@code ne-10m.bin.gz},
- * written by {@code benchmark/data-prep/convert.mjs} from the npm package world-atlas 2.0.2; see that
- * script for the format. Each scale is read once per JVM, on first use.
- *
- * @param scale the Natural Earth scale
- * @param land the land masses
- * @param countries the countries
+ * <p>Read once per JVM from the resources {@code ne-110m.bin.gz}, {@code ne-50m.bin.gz} and {@code
+ * ne-10m.bin.gz}, written by {@code benchmark/data-prep/convert.mjs} from the npm package world-atlas 2.0.2
+ * (see that script for the format).
  */
-public record MapData(MapScale scale, List<MapFeature> land, List<MapFeature> countries) {
+public record MapData(List<MapFeature> land, List<MapFeature> countries) {
 
     private static final int MAGIC = 0x4E454D31;
     private static final double UNITS_PER_DEGREE = 1e5;
-    private static final Map<MapScale, MapData> LOADED = new EnumMap<>(MapScale.class);
+    private static final Map<String, MapData> LOADED = new HashMap<>();
 
-    /** The map at {@code scale}, read from the resources on first use. */
-    public static MapData of(MapScale scale) {
+    /** The map drawn at zoom level {@code z}, read from the resources on first use. */
+    public static MapData forZoom(int z) {
         synchronized (LOADED) {
-            return LOADED.computeIfAbsent(scale, MapData::read);
+            return LOADED.computeIfAbsent(z < 3 ? "110m" : z < 6 ? "50m" : "10m", MapData::read);
         }
     }
 
-    private static MapData read(MapScale scale) {
-        String name = scale.resourceName();
+    private static MapData read(String scale) {
+        String name = "ne-" + scale + ".bin.gz";
         try (InputStream resource = MapData.class.getResourceAsStream(name)) {
             if (resource == null) {
                 throw new IllegalStateException("Map resource " + name + " is missing from the class path");
@@ -59,7 +56,7 @@ public record MapData(MapScale scale, List<MapFeature> land, List<MapFeature> co
                     default -> throw new IOException("Unknown layer '" + layer + "' in map resource " + name);
                 }
             }
-            return new MapData(scale, land, countries);
+            return new MapData(land, countries);
         } catch (IOException e) {
             throw new UncheckedIOException("Reading map resource " + name + " failed", e);
         }

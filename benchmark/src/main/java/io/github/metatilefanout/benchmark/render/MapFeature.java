@@ -6,23 +6,15 @@ import java.awt.geom.Rectangle2D;
 import java.util.List;
 
 /**
- * A land mass or a country, projected once: its rings in normalised web-mercator positions, their
- * bounds, and where its label goes.
+ * A land mass or a country, projected once to normalised web-mercator positions.
  *
  * @param name the country's name; empty for land
- * @param rings every ring of the feature, clipped to the world; filled with the even-odd rule, so holes
- *     stay empty
- * @param bounds the bounds of all rings
+ * @param rings every ring, clipped to the world; filled with the even-odd rule, so holes stay empty
  * @param label the label anchor: the centroid of the largest ring
  */
 public record MapFeature(String name, List<Ring> rings, Rectangle2D bounds, Point2D label) {
 
-    /**
-     * One closed ring and its bounds.
-     *
-     * @param points normalised positions, {@code x0, y0, x1, y1, ...}
-     * @param bounds their bounds
-     */
+    /** One closed ring, {@code x0, y0, x1, y1, ...}, and its bounds. */
     public record Ring(double[] points, Rectangle2D bounds) {}
 
     public MapFeature {

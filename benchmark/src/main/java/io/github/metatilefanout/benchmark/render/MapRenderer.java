@@ -1,13 +1,13 @@
 package io.github.metatilefanout.benchmark.render;
 
 import io.github.metatilefanout.engine.Metatile;
-import io.github.metatilefanout.engine.MetatileImage;
-import io.github.metatilefanout.engine.MetatileRenderer;
 import java.awt.BasicStroke;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.Shape;
+import java.awt.font.FontRenderContext;
+import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Point2D;
 import java.awt.geom.Rectangle2D;
@@ -15,17 +15,30 @@ import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
- * Draws Natural Earth land and countries into metatiles of the web-mercator grid, as a GetMap would:
- * sea, land, countries filled in turn with the style's fills, anti-aliased borders and coastlines, and
- * the names of the countries wide enough to carry one.
+ * Draws Natural Earth land and countries ({@link MapData}) into metatiles of the web-mercator grid, as a
+ * GetMap would: sea, land, countries filled in turn with the style's fills, anti-aliased borders and
+ * coastlines, and the names of the countries wide enough to carry one. Each render transforms the outlines
+ * that reach into the metatile (gutter included) to image pixels, fills and strokes them. Thread-safe.
  *
- * <p>The outlines are projected once when the data is read; each render transforms the outlines that
- * reach into the metatile (gutter included) to image pixels, fills and strokes them. Zoom levels 0 to 2
- * use the 1:110m data, 3 to 5 the 1:50m, deeper ones the 1:10m. Thread-safe.
+ * <p>Labels are drawn as filled glyph outlines with a halo, so that they are identical whichever metatile
+ * they fall in; on a JVM without usable fonts they are skipped, with one warning.
  */
-public final class MapRenderer implements MetatileRenderer {
+public final class MapRenderer {
+
+    /** The pixels of a rendered metatile. */
+    public enum PixelFormat {
+        /** {@link BufferedImage#TYPE_4BYTE_ABGR}, encoded as RGBA PNG. */
+        RGBA,
+        /** Rendered as {@link #RGBA}, then mapped to the style's {@link FixedPalette}: 8-bit palette PNG. */
+        PALETTE
+    }
+
+    private static final Logger LOGGER = Logger.getLogger(MapRenderer.class.getName());
+    private static final boolean FONTS_USABLE = fontsUsable();
 
     /** Countries narrower than this, in pixels, get no label. */
     static final double MIN_LABEL_WIDTH = 64;
@@ -35,7 +48,7 @@ public final class MapRenderer implements MetatileRenderer {
 
     private final MapStyle style;
     private final FixedPalette palette;
-    private final LabelPainter labels;
+    private final BasicStroke halo = new BasicStroke(3f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
     private final BasicStroke borderStroke;
     private final BasicStroke coastStroke;
 
@@ -44,14 +57,8 @@ public final class MapRenderer implements MetatileRenderer {
         this.palette = Objects.requireNonNull(pixelFormat, "pixelFormat") == PixelFormat.PALETTE
                 ? FixedPalette.of(style)
                 : null;
-        this.labels = new LabelPainter(style);
         this.borderStroke = new BasicStroke(style.borderWidth(), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
         this.coastStroke = new BasicStroke(style.coastWidth(), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
-    }
-
-    @Override
-    public MetatileImage render(Metatile metatile) {
-        return MetatileImage.of(draw(metatile));
     }
 
     /** Draws {@code metatile} into a new image of its size, gutter included. */
@@ -68,7 +75,7 @@ public final class MapRenderer implements MetatileRenderer {
             g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
             g.setColor(style.sea());
             g.fillRect(0, 0, frame.width(), frame.height());
-            drawMap(g, frame, MapData.of(MapScale.forZoom(frame.zoom())));
+            drawMap(g, frame, MapData.forZoom(frame.zoom()));
         } finally {
             g.dispose();
         }
@@ -107,11 +114,38 @@ public final class MapRenderer implements MetatileRenderer {
         AffineTransform toPixels = frame.transform();
         Rectangle2D labelExtent = frame.normalisedExtent(LABEL_MARGIN);
         double worldSize = WebMercator.worldSize(frame.zoom());
-        Font font = LabelPainter.fontFor(frame.zoom());
+        Font font = fontFor(frame.zoom());
         for (MapFeature country : countries) {
-            if (country.bounds().getWidth() * worldSize >= MIN_LABEL_WIDTH && labelExtent.contains(country.label())) {
-                labels.paint(g, country.name(), toPixels.transform(country.label(), new Point2D.Double()), font);
+            if (FONTS_USABLE
+                    && !country.name().isEmpty()
+                    && country.bounds().getWidth() * worldSize >= MIN_LABEL_WIDTH
+                    && labelExtent.contains(country.label())) {
+                TextLayout layout = new TextLayout(country.name(), font, g.getFontRenderContext());
+                Point2D anchor = toPixels.transform(country.label(), new Point2D.Double());
+                Rectangle2D bounds = layout.getBounds();
+                Shape glyphs = layout.getOutline(AffineTransform.getTranslateInstance(
+                        Math.rint(anchor.getX() - bounds.getCenterX()),
+                        Math.rint(anchor.getY() - bounds.getCenterY())));
+                g.setStroke(halo);
+                g.setColor(style.labelHalo());
+                g.draw(glyphs);
+                g.setColor(style.labelText());
+                g.fill(glyphs);
             }
+        }
+    }
+
+    private static Font fontFor(int z) {
+        return new Font(Font.SANS_SERIF, Font.BOLD, z < 3 ? 10 : z < 6 ? 12 : 14);
+    }
+
+    private static boolean fontsUsable() {
+        try {
+            new TextLayout("Ag", fontFor(0), new FontRenderContext(null, true, true));
+            return true;
+        } catch (RuntimeException | LinkageError | InternalError e) {
+            LOGGER.log(Level.WARNING, "No usable font: map tiles will be drawn without labels", e);
+            return false;
         }
     }
 

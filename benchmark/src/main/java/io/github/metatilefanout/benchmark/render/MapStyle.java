@@ -5,18 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How the map is drawn: sea, land, countries in a few alternating fills, country borders, coastlines and
- * country names with a halo.
- *
- * @param sea the background
- * @param land the fill of land masses
- * @param countryFills fills countries take in turn, by their order in the data
- * @param border the stroke of country borders
- * @param borderWidth its width in pixels
- * @param coast the stroke of coastlines
- * @param coastWidth its width in pixels
- * @param labelText the fill of country names
- * @param labelHalo the halo around country names
+ * How the map is drawn: sea, land, countries in a few alternating fills (by their order in the data),
+ * country borders and coastlines (widths in pixels), country names with a halo.
  */
 public record MapStyle(
         Color sea,

@@ -3,12 +3,10 @@ package io.github.metatilefanout.benchmark.render;
 import io.github.metatilefanout.engine.MetatileGeometry.Coverage;
 
 /**
- * The web-mercator world (EPSG:3857) on GeoWebCache's GoogleMapsCompatible grid set: 256-pixel tiles,
- * {@code 2^z x 2^z} tiles at zoom {@code z}, tile rows counted upwards from the bottom (as in TMS).
- *
- * <p>Positions are <em>normalised</em>: {@code x} runs from 0 at longitude -180 to 1 at +180, {@code y}
- * from 0 at the northern edge (latitude {@value #MAX_LATITUDE}) to 1 at the southern one, so a world
- * pixel at zoom {@code z} is a normalised position times {@link #worldSize(int)}.
+ * The web-mercator world on GeoWebCache's grid set: 256-pixel tiles, {@code 2^z x 2^z} at zoom {@code z},
+ * rows counted upwards from the bottom. Positions are <em>normalised</em>: {@code x} from 0 at longitude
+ * -180 to 1 at +180, {@code y} from 0 at the northern edge to 1 at the southern one; a world pixel at zoom
+ * {@code z} is a normalised position times {@link #worldSize(int)}.
  */
 public final class WebMercator {
 

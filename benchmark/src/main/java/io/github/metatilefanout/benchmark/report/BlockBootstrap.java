@@ -9,24 +9,14 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 /**
  * Confidence intervals for the ratio of a quantile of one strategy's request times to the same quantile of
  * another's, by a paired block bootstrap: each resample draws whole invocations with replacement, as many
- * as were measured, and takes both strategies' requests of each invocation drawn.
- *
- * <p>Whole invocations, because the requests of one batch are not independent (they share the machine's
- * state during that batch, and a slow request delays the others of its client); paired, because both
- * strategies' batches of one invocation ran seconds apart, so what slowed the machine then weighs on both.
- * The interval is the percentile interval of the resampled ratios. Quantiles are estimated as JMH does
- * (Commons Math's default). A fixed seed makes a report reproducible from its request times.
+ * as were measured, and takes both strategies' requests of each invocation drawn. Whole invocations,
+ * because the requests of one batch share the machine's state and delay each other; paired, because both
+ * strategies' batches of one invocation ran seconds apart. The interval is the percentile interval of the
+ * resampled ratios; quantiles are estimated as JMH does (Commons Math's default); the seed is fixed.
  */
 final class BlockBootstrap {
 
-    /**
-     * One quantile's ratio.
-     *
-     * @param quantile the quantile, such as 0.99
-     * @param ratio the ratio measured over every request
-     * @param low the interval's lower end, NaN when not computed
-     * @param high its upper end
-     */
+    /** One quantile's (such as 0.99) ratio over every request, and its interval (NaN ends when not computed). */
     record Ratio(double quantile, double ratio, double low, double high) {
 
         /** How many times the lower end the upper end is: 1 for an interval of no width. */
@@ -43,10 +33,7 @@ final class BlockBootstrap {
     private final int resamples;
     private final long seed;
 
-    /**
-     * @param resamples resamples per interval, at least 100
-     * @param seed the seed of the random draws
-     */
+    /** {@code resamples} per interval, at least 100. */
     BlockBootstrap(int resamples, long seed) {
         if (resamples < 100) {
             throw new IllegalArgumentException("resamples is " + resamples + "; allowed range is 100 and up");
@@ -61,8 +48,7 @@ final class BlockBootstrap {
      *
      * @param a the times of one strategy, one array per invocation, none empty
      * @param b the other's, the same invocations in the same order
-     * @param confidence between 0 and 1 exclusive, such as 0.95
-     * @param quantiles between 0 and 1 exclusive, such as 0.5 and 0.99
+     * @param confidence and {@code quantiles} between 0 and 1 exclusive, such as 0.95 and 0.5, 0.99
      */
     List<Ratio> ratios(List<double[]> a, List<double[]> b, double confidence, double... quantiles) {
         if (a.size() != b.size() || a.isEmpty()) {

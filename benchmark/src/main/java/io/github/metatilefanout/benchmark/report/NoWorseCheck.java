@@ -7,42 +7,32 @@ import java.util.SortedMap;
 import java.util.stream.Collectors;
 
 /**
- * Whether one strategy's request times are measurably worse than another's at the median and the 99th
- * percentile, measured in turn in one JVM.
+ * Whether one strategy's request times are measurably worse than another's at p50 and p99, measured in
+ * turn in one JVM.
  *
- * <p>With every core busy under every strategy and the same work per request, no strategy can be faster on
- * average (a closed loop: the same throughput gives the same mean time per request), and two percentiles
- * compared point for point differ by chance: measured twice on the same code path, p99 differed by up to
- * 18 % with 384 requests per strategy. So the check estimates each ratio's precision with a {@link
- * BlockBootstrap} and decides only where the interval does:
+ * <p>With every core busy and the same work per request, no strategy can be faster on average (a closed
+ * loop: the same throughput gives the same mean time), and two percentiles compared point for point differ
+ * by chance (the same code measured twice: p99 up to 18 % apart with 384 requests). So each ratio gets a
+ * {@link BlockBootstrap} interval, and the check decides only where the interval does:
  *
  * <ul>
- *   <li>{@link Outcome#NOT_WORSE} when, for both quantiles, the ratio is at most 1 or its interval includes
- *       1, no interval that reaches above 1 being wider than {@link #MAX_INTERVAL_SPREAD} (an interval that
- *       wide includes 1 whatever the strategies do; one wholly below 1 answers however wide it is);
+ *   <li>{@link Outcome#NOT_WORSE} when for both quantiles the ratio is at most 1 or its interval includes 1,
+ *       no interval reaching above 1 being wider than {@link #MAX_INTERVAL_SPREAD} (one that wide includes 1
+ *       whatever the strategies do; one wholly below 1 answers however wide it is);
  *   <li>{@link Outcome#WORSE} when an interval lies wholly above 1;
  *   <li>{@link Outcome#CANNOT_TELL} otherwise: fewer than {@link #MIN_INVOCATIONS} invocations (a bootstrap
  *       over fewer blocks gives intervals too narrow), fewer than {@link #MIN_REQUESTS} requests of either
- *       strategy (the p99 then rests on fewer than ten requests above it), or an interval too wide. Times
- *       drawn like the measured ones (log-normal, p99 about 3.3 times the p50) give a p99 interval about
- *       1.25 wide with 2,300 requests per strategy, 1.3 with 1,700.
+ *       (the p99 then rests on fewer than ten requests), or an interval too wide. Times drawn like the
+ *       measured ones (log-normal, p99 about 3.3 x p50) give a p99 interval about 1.25 wide with 2,300
+ *       requests per strategy, 1.3 with 1,700.
  * </ul>
  */
 final class NoWorseCheck {
 
-    /** The quantiles compared. */
     static final double[] QUANTILES = {0.5, 0.99};
-
-    /** Confidence of the intervals. */
     static final double CONFIDENCE = 0.95;
-
-    /** Fewer invocations timed in both strategies: the run cannot tell. */
     static final int MIN_INVOCATIONS = 20;
-
-    /** Fewer requests of either strategy timed: the run cannot tell. */
     static final int MIN_REQUESTS = 1000;
-
-    /** An interval reaching above 1 whose upper end exceeds its lower end this many times: the run cannot tell. */
     static final double MAX_INTERVAL_SPREAD = 1.3;
 
     /** Resamples per interval: its ends within about 1 % of where more would put them. */
@@ -67,12 +57,9 @@ final class NoWorseCheck {
     /**
      * What the check found.
      *
-     * @param outcome what the run can tell
-     * @param reason why, in words
      * @param ratios per quantile, the ratio and its interval (NaN ends when too little was timed)
      * @param invocations the invocations in which both strategies were timed
-     * @param requests requests of the first strategy timed in them
-     * @param otherRequests the same of the other
+     * @param requests requests of the first strategy timed in them; {@code otherRequests} of the other
      */
     record Verdict(
             Outcome outcome,

@@ -24,24 +24,16 @@ public final class Summary {
     /** The strategy every ratio is to. */
     static final String BASELINE = Strategy.SEQUENTIAL.toString();
 
-    /**
-     * How a benchmark's trials read.
-     *
-     * @param title the table's title
-     * @param figures the figures shown per strategy, joined by " / " when several
-     * @param format how a figure is printed
-     */
+    /** How a benchmark's trials read: the table's title, the figures per strategy (joined by " / "), their format. */
     record Table(String title, List<String> figures, String format) {}
 
     /**
      * A table's figures, for the text and the chart.
      *
-     * @param benchmark the benchmark, as {@link Trial#benchmark()} names it
      * @param title the title, with the parameters every row shares
      * @param varying the parameters that differ between rows
      * @param owners the strategies (or methods) measured, in column order
      * @param rows the rows, each the trials of one scenario merged
-     * @param table how the figures read
      */
     record Grid(
             String benchmark, String title, List<String> varying, List<String> owners, List<Trial> rows, Table table) {

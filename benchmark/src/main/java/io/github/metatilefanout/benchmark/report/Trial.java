@@ -13,18 +13,17 @@ import org.openjdk.jmh.results.SampleTimeResult;
 import org.openjdk.jmh.util.Statistics;
 
 /**
- * One JMH trial's figures per strategy. A trial with a {@code strategy} parameter, or one strategy in its
- * {@code strategies}, measured that strategy; one that served several in turn reports {@code
- * <strategy>.<figure>}; a trial of neither (the costs) files its figures under its method's name.
+ * One JMH trial's figures per strategy: a trial of one strategy files its figures under it, one that served
+ * several in turn reports {@code <strategy>.<figure>}, a trial of neither (the costs) files them under its
+ * method's name.
  *
- * @param benchmark the benchmark class's simple name, followed by {@code " in turn"} for strategies served
- *     in turn in one JVM
- * @param scenario the parameters other than {@code strategy} and {@code strategies}, by name
- * @param figures per strategy label (or method name), per figure name: {@code score}, {@code p50} and
- *     {@code p99} of the primary result, each secondary result's score (and, for sample-time ones, its
- *     {@code .p50}, {@code .p99} and {@code .samples})
- * @param requestTimes per strategy, the times in ms of the requests of each measured iteration ({@code
- *     <strategy>.latency}), by iteration number: what {@link NoWorseCheck} resamples
+ * @param benchmark the benchmark class's simple name, followed by {@code " in turn"} for strategies in turn
+ * @param scenario the parameters other than {@code strategy} and {@code strategies}
+ * @param figures per owner (strategy or method), per figure: {@code score}, {@code p50} and {@code p99} of
+ *     the primary result, each secondary result's score (and, for sample-time ones, {@code .p50}, {@code .p99}
+ *     and {@code .samples})
+ * @param requestTimes per strategy, by iteration number, the times in ms of its requests ({@code
+ *     <strategy>.latency}): what {@link NoWorseCheck} resamples
  */
 public record Trial(
         String benchmark,
@@ -48,10 +47,7 @@ public record Trial(
                 run.getParams().getBenchmark(), params, run.getPrimaryResult(), run.getSecondaryResults(), iterations);
     }
 
-    /**
-     * The figures of a trial of {@code benchmark} (a method's full name) with {@code params}, from its primary
-     * and secondary results, and the secondary results of each measured iteration.
-     */
+    /** The figures of a trial of {@code benchmark} (a method's full name), and of each measured iteration. */
     public static Trial of(
             String benchmark,
             Map<String, String> params,
@@ -123,13 +119,8 @@ public record Trial(
 
     /** The scenario as one key, such as {@code clients=8 format=png metatile=4x4 pool=2}. */
     public String scenarioKey() {
-        return key(scenario);
-    }
-
-    /** {@code params} as one key, in their names' order. */
-    public static String key(Map<String, String> params) {
         StringBuilder key = new StringBuilder();
-        new TreeMap<>(params).forEach((name, value) -> key.append(key.isEmpty() ? "" : " ")
+        new TreeMap<>(scenario).forEach((name, value) -> key.append(key.isEmpty() ? "" : " ")
                 .append(name)
                 .append('=')
                 .append(value));

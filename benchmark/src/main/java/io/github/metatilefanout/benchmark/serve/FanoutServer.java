@@ -4,6 +4,7 @@ import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.LockProtocol;
+import io.github.metatilefanout.engine.MetatileImage;
 import io.github.metatilefanout.engine.MetatileRenderer;
 import io.github.metatilefanout.engine.TileEncoder;
 import io.github.metatilefanout.engine.TileKey;
@@ -26,8 +27,11 @@ final class FanoutServer implements TileServer {
                 protocol,
                 setup.store(),
                 FanoutSettings.withPoolSize(setup.poolSize()).withLockTimeout(ServingSetup.LOCK_TIMEOUT));
-        this.renderer = setup.countedRenderer();
-        this.encoder = setup.timedEncoder();
+        this.renderer = metatile -> {
+            ServingSetup.CountedImage image = setup.draw(metatile);
+            return MetatileImage.of(image.image(), image::dispose);
+        };
+        this.encoder = setup::encode;
     }
 
     @Override

@@ -1,13 +1,15 @@
 package io.github.metatilefanout.benchmark.serve;
 
+import io.github.metatilefanout.engine.lock.LockProvider;
+import io.github.metatilefanout.engine.lock.LockTimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Watches every strategy alike: counts metatile images rendered and not yet disposed, and the most seen at
- * once (as the engine's {@code FanoutMetrics.getPeakMetatileImagesAlive()} does), adds up the time spent
- * rendering metatiles and encoding tiles, wherever it is spent, and counts lock acquisitions and releases
- * (as {@code FanoutMetrics.getLockOperations()} does) and the locks held.
+ * Watches every strategy alike: metatile images rendered and not yet disposed, and the most at once (as
+ * the engine's {@code FanoutMetrics.getPeakMetatileImagesAlive()}); the time spent rendering metatiles and
+ * encoding tiles, wherever it is spent; lock acquisitions and releases (as {@code
+ * FanoutMetrics.getLockOperations()}) and the locks held.
  */
 public final class Meter {
 
@@ -35,16 +37,24 @@ public final class Meter {
         encodeNanos.add(nanos);
     }
 
-    void acquired(boolean obtained) {
-        lockOperations.increment();
-        if (obtained) {
+    /** {@code locks}, with every acquisition (obtained or not) and release counted, and the locks held followed. */
+    LockProvider metered(LockProvider locks) {
+        return (key, timeout) -> {
+            LockProvider.Lock lock;
+            try {
+                lock = locks.acquire(key, timeout);
+            } catch (LockTimeoutException | InterruptedException | RuntimeException e) {
+                lockOperations.increment();
+                throw e;
+            }
+            lockOperations.increment();
             locksHeld.incrementAndGet();
-        }
-    }
-
-    void released() {
-        lockOperations.increment();
-        locksHeld.decrementAndGet();
+            return () -> {
+                lock.release();
+                lockOperations.increment();
+                locksHeld.decrementAndGet();
+            };
+        };
     }
 
     /** Images rendered and not yet disposed. */
@@ -62,20 +72,17 @@ public final class Meter {
         return peak.get();
     }
 
-    /** Mean render time in milliseconds since the last reset, or NaN when nothing was rendered. */
+    /** Mean render time in ms since the last reset; NaN when nothing was rendered. */
     public double meanRenderMillis() {
         return renderNanos.sum() / 1e6 / renders.sum();
     }
 
-    /** Mean tile encode time in milliseconds since the last reset, or NaN when nothing was encoded. */
+    /** Mean tile encode time in ms since the last reset; NaN when nothing was encoded. */
     public double meanEncodeMillis() {
         return encodeNanos.sum() / 1e6 / encodes.sum();
     }
 
-    /**
-     * Lock acquisitions and releases per metatile rendered since the last reset (each a round trip with a
-     * lock provider shared by several nodes), or NaN when nothing was rendered.
-     */
+    /** Lock acquisitions and releases per metatile rendered since the last reset; NaN when none was. */
     public double lockOperationsPerRender() {
         return (double) lockOperations.sum() / renders.sum();
     }

@@ -5,8 +5,6 @@ import io.github.metatilefanout.benchmark.render.WebMercator;
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileGeometry;
-import io.github.metatilefanout.engine.MetatileImage;
-import io.github.metatilefanout.engine.MetatileRenderer;
 import io.github.metatilefanout.engine.TileEncoder;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileStore;
@@ -18,20 +16,13 @@ import java.awt.image.RenderedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * What every strategy shares in one comparison: the metatile geometry, the renderer, the tile encoder,
- * the tile store, the lock provider and the pool size; and what watches them all alike, the meter of
- * metatile images and of render and encode times.
+ * What every strategy shares in one comparison, and the {@link Meter} that watches them all alike.
  *
- * @param geometry how the grid is cut into metatiles
- * @param renderer draws metatiles
- * @param encoder encodes tiles
- * @param store where tiles are kept
- * @param lockProvider metatile and tile locks
+ * @param lockProvider metatile and tile locks, counted by the meter ({@link Meter#metered})
  * @param poolSize threads of the strategies that have a pool; 0 for none
- * @param meter counts the metatile images alive, times every render and encode
  */
 public record ServingSetup(
         MetatileGeometry geometry,
@@ -46,16 +37,21 @@ public record ServingSetup(
     public static final Duration LOCK_TIMEOUT = FanoutSettings.DEFAULT_LOCK_TIMEOUT;
 
     public ServingSetup {
-        Objects.requireNonNull(geometry, "geometry");
-        Objects.requireNonNull(renderer, "renderer");
-        Objects.requireNonNull(encoder, "encoder");
-        Objects.requireNonNull(store, "store");
-        Objects.requireNonNull(lockProvider, "lockProvider");
-        Objects.requireNonNull(meter, "meter");
         Setting.POOL_SIZE.check(poolSize);
+        lockProvider = meter.metered(lockProvider);
     }
 
-    /** The same setup, with another lock provider: another node. */
+    /** A rendered metatile image, counted by the meter until disposed; later disposals do nothing. */
+    record CountedImage(BufferedImage image, Meter meter, AtomicBoolean disposed) {
+
+        void dispose() {
+            if (disposed.compareAndSet(false, true)) {
+                meter.disposed();
+            }
+        }
+    }
+
+    /** The same setup with another node's lock provider. */
     public ServingSetup withLockProvider(LockProvider other) {
         return new ServingSetup(geometry, renderer, encoder, store, other, poolSize, meter);
     }
@@ -68,9 +64,25 @@ public record ServingSetup(
     /** Renders {@code metatile}, encodes and stores all its tiles, as a seeding task would. */
     public void seed(Metatile metatile) {
         try {
-            SequentialServer.renderAndStoreAll(this, metatile, 0);
+            renderAndStoreAll(metatile, 0);
         } catch (IOException e) {
             throw new UncheckedIOException("Seeding " + metatile + " failed", e);
+        }
+    }
+
+    /** Renders {@code metatile}, encodes and stores every tile on this thread, returns tile {@code requested}. */
+    byte[] renderAndStoreAll(Metatile metatile, int requested) throws IOException {
+        CountedImage image = draw(metatile);
+        try {
+            byte[] answer = null;
+            for (int i = 0; i < metatile.tileCount(); i++) {
+                byte[] data = encode(image.image(), metatile.tileBounds(i));
+                store.put(metatile.tile(i), data);
+                answer = i == requested ? data : answer;
+            }
+            return answer;
+        } finally {
+            image.dispose();
         }
     }
 
@@ -79,7 +91,7 @@ public record ServingSetup(
         long start = System.nanoTime();
         BufferedImage image = renderer.draw(metatile);
         meter.rendered(System.nanoTime() - start);
-        return new CountedImage(image, meter);
+        return new CountedImage(image, meter, new AtomicBoolean());
     }
 
     /** Encodes one tile of {@code image}, timed. */
@@ -88,18 +100,5 @@ public record ServingSetup(
         byte[] data = encoder.encode(image, tileBounds);
         meter.encoded(System.nanoTime() - start);
         return data;
-    }
-
-    /** The renderer as the engine sees it: timed, and every image counted until the engine disposes it. */
-    MetatileRenderer countedRenderer() {
-        return metatile -> {
-            CountedImage image = draw(metatile);
-            return MetatileImage.of(image.image(), image::dispose);
-        };
-    }
-
-    /** The encoder as the engine sees it: timed. */
-    TileEncoder timedEncoder() {
-        return this::encode;
     }
 }

@@ -1,25 +1,32 @@
 package io.github.metatilefanout.benchmark.serve;
 
+import io.github.metatilefanout.benchmark.render.WebMercator;
 import io.github.metatilefanout.engine.LockProtocol;
+import io.github.metatilefanout.engine.Metatile;
+import io.github.metatilefanout.engine.MetatileGeometry;
+import io.github.metatilefanout.engine.lock.LockProvider;
 import java.util.Arrays;
 import java.util.function.Function;
 
 /**
  * The ways of serving tiles the benchmark compares, over the same renderer, encoder, store and lock
- * provider ({@link ServingSetup}). To add one: a {@link TileServer} and a constant here; the benchmarks'
- * {@code strategy} or {@code strategies} parameters and the summary's columns take it by its label.
+ * provider ({@link ServingSetup}). To add one: a constant here with its {@link TileServer}; the benchmarks'
+ * {@code strategy} and {@code strategies} parameters and the summary's columns take it by its label.
  */
 public enum Strategy {
-    /** {@link SequentialServer}: classic GeoWebCache. */
-    SEQUENTIAL("sequential", SequentialServer::new),
+    /** Classic GeoWebCache: on a miss, under the metatile lock, render, encode and store every tile, then answer. */
+    SEQUENTIAL("sequential", Strategy::sequential),
     /** {@link Upstream227Server}: GeoServer 2.27's concurrent encoding. */
     UPSTREAM_2_27("upstream-2.27", Upstream227Server::new),
-    /** {@link FanoutServer}: this project's engine, with tile locks ({@link LockProtocol#TILE_LOCKS}). */
+    /** {@link FanoutServer}: this project's engine, with tile locks. */
     FANOUT("fanout", setup -> new FanoutServer(setup, LockProtocol.TILE_LOCKS)),
-    /** {@link FanoutServer}: this project's engine, with the storing lock ({@link LockProtocol#STORING_LOCK}). */
+    /** {@link FanoutServer}: this project's engine, with the storing lock. */
     FANOUT_STORING_LOCK("fanout-storing-lock", setup -> new FanoutServer(setup, LockProtocol.STORING_LOCK)),
-    /** {@link DirectServer}: no cache, one tile rendered per request. */
-    DIRECT("direct", DirectServer::new);
+    /** No cache, the plain WMS baseline: every request renders its own 256 x 256 tile alone and encodes it. */
+    DIRECT("direct", Strategy::direct);
+
+    private static final MetatileGeometry SINGLE_TILE =
+            new MetatileGeometry(1, 1, WebMercator.TILE_SIZE, WebMercator.TILE_SIZE, 0);
 
     private final String label;
     private final Function<ServingSetup, TileServer> factory;
@@ -31,13 +38,11 @@ public enum Strategy {
 
     /** The strategy called {@code label}, as in {@link #toString()}. */
     public static Strategy of(String label) {
-        for (Strategy strategy : values()) {
-            if (strategy.label.equals(label)) {
-                return strategy;
-            }
-        }
-        throw new IllegalArgumentException(
-                "Unknown strategy '" + label + "'; expected one of " + Arrays.toString(values()));
+        return Arrays.stream(values())
+                .filter(strategy -> strategy.label.equals(label))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "Unknown strategy '" + label + "'; expected one of " + Arrays.toString(values())));
     }
 
     /** Whether the strategy runs this project's engine: the summary judges it against sequential. */
@@ -58,5 +63,34 @@ public enum Strategy {
     @Override
     public String toString() {
         return label;
+    }
+
+    private static TileServer sequential(ServingSetup setup) {
+        return tile -> {
+            byte[] cached = setup.store().get(tile);
+            if (cached != null) {
+                return cached;
+            }
+            Metatile metatile = setup.metatileOf(tile);
+            LockProvider.Lock lock = setup.lockProvider().acquire(metatile.lockKey(), ServingSetup.LOCK_TIMEOUT);
+            try {
+                cached = setup.store().get(tile);
+                return cached != null ? cached : setup.renderAndStoreAll(metatile, metatile.indexOf(tile));
+            } finally {
+                lock.release();
+            }
+        };
+    }
+
+    private static TileServer direct(ServingSetup setup) {
+        return tile -> {
+            Metatile single = SINGLE_TILE.metatileOf(tile, WebMercator.coverage(tile.z()));
+            ServingSetup.CountedImage image = setup.draw(single);
+            try {
+                return setup.encode(image.image(), single.tileBounds(0));
+            } finally {
+                image.dispose();
+            }
+        };
     }
 }

@@ -7,28 +7,46 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /** Answers tile requests one way or another; safe for many request threads at once. */
+@FunctionalInterface
 public interface TileServer extends AutoCloseable {
+
+    /**
+     * What a server with a bounded pool did with the metatiles it rendered.
+     *
+     * @param handedOff metatiles whose other tiles went to the pool
+     * @param ranOnCaller metatiles whose other tiles the request thread encoded, the pool being full
+     */
+    record PoolUse(long handedOff, long ranOnCaller) {
+
+        /** A server that does neither. */
+        public static final PoolUse NONE = new PoolUse(0, 0);
+
+        public PoolUse plus(PoolUse other) {
+            return new PoolUse(handedOff + other.handedOff, ranOnCaller + other.ranOnCaller);
+        }
+
+        public PoolUse since(PoolUse earlier) {
+            return new PoolUse(handedOff - earlier.handedOff, ranOnCaller - earlier.ranOnCaller);
+        }
+    }
 
     /** The encoded tile. */
     byte[] getTile(TileKey tile) throws Exception;
 
     /**
-     * Waits until no work started by earlier requests is left: every tile encoded and stored, every
-     * metatile image disposed, every lock released. Servers that finish all their work before answering return at once.
+     * Waits until the work of earlier requests is done: every tile stored, every metatile image disposed,
+     * every lock released. Servers that finish their work before answering return at once.
      *
      * @throws TimeoutException if work is still left after {@code timeout}
      */
     default void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {}
 
-    /**
-     * For a server whose pool may be full: the metatiles it handed to its pool and those it ran on the
-     * request thread, since it opened; {@link PoolUse#NONE} for the others.
-     */
+    /** What the server's pool did since it opened; {@link PoolUse#NONE} for a server without a bounded pool. */
     default PoolUse poolUse() {
         return PoolUse.NONE;
     }
 
-    /** Stops the server's threads; servers without threads have nothing to do. */
+    /** Stops the server's threads, if it has any. */
     @Override
     default void close() {}
 

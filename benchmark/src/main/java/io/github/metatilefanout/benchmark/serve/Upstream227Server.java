@@ -17,15 +17,14 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * GeoServer 2.27's built-in concurrent metatile encoding, re-implemented from its description for
- * comparison: a fixed pool with an unbounded queue and no caller-runs.
+ * GeoServer 2.27's built-in concurrent metatile encoding, re-implemented from its description: a fixed
+ * pool, an unbounded queue, no caller-runs.
  *
  * <p>On a miss, under the metatile lock (and after looking the tile up again under its tile lock), the
- * request renders the metatile and encodes its own tile on its thread, then submits one task that stores
- * its tile and one task per other tile that encodes and stores it. Each task takes its tile lock, then
- * counts down a latch. The request waits on the latch, without a timeout, until every task holds its tile
- * lock, then releases the metatile lock and answers. The image is disposed when the last task ends. With a
- * pool of 0 threads there is no pool and it behaves as {@link SequentialServer}.
+ * request renders the metatile, encodes its own tile, and submits one task per tile (its own only to be
+ * stored). Each task takes its tile lock, then counts down a latch; the request waits on the latch, with no
+ * timeout, then releases the metatile lock and answers. The last task disposes the image. With a pool of 0
+ * it behaves as {@link Strategy#SEQUENTIAL}.
  *
  * <p>One departure: a task counts the latch down even when its tile lock fails, where GeoServer's would
  * leave the request waiting for ever. No lock fails in the benchmark, so the comparison is unchanged.
@@ -62,7 +61,7 @@ final class Upstream227Server implements TileServer {
             }
             int requested = metatile.indexOf(tile);
             if (pool == null) {
-                return SequentialServer.renderAndStoreAll(setup, metatile, requested);
+                return setup.renderAndStoreAll(metatile, requested);
             }
             return renderAndSubmit(metatile, requested);
         } finally {
@@ -71,7 +70,7 @@ final class Upstream227Server implements TileServer {
     }
 
     private byte[] renderAndSubmit(Metatile metatile, int requested) throws IOException, InterruptedException {
-        CountedImage image = setup.draw(metatile);
+        ServingSetup.CountedImage image = setup.draw(metatile);
         byte[] answer;
         try {
             answer = setup.encode(image.image(), metatile.tileBounds(requested));
@@ -95,7 +94,7 @@ final class Upstream227Server implements TileServer {
             Metatile metatile,
             int index,
             byte[] encoded,
-            CountedImage image,
+            ServingSetup.CountedImage image,
             CountDownLatch tileLocksHeld,
             AtomicInteger unfinished) {
         TileKey tile = metatile.tile(index);

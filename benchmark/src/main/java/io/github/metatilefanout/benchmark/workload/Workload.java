@@ -2,7 +2,6 @@ package io.github.metatilefanout.benchmark.workload;
 
 import io.github.metatilefanout.benchmark.render.MapData;
 import io.github.metatilefanout.benchmark.render.MapFeature;
-import io.github.metatilefanout.benchmark.render.MapScale;
 import io.github.metatilefanout.benchmark.render.WebMercator;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileGeometry;
@@ -16,14 +15,12 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A reproducible stream of tile requests with a given cache-hit ratio.
- *
- * <p>Requests go to the busier half of the full metatiles at zoom levels {@value #FIRST_ZOOM} and {@value
- * #LAST_ZOOM} (those with the most coast and border points), picked and ordered with a seeded random. Request {@code i} is a hit or a miss by a fixed pattern of 100
- * that holds exactly {@code hitPercent} hits. A hit asks for a tile of the layer {@value #SEEDED_LAYER},
- * whose metatiles are seeded before measuring. A miss asks for a tile of a metatile nobody has asked for
- * yet: the picked metatiles are walked in turn, each pass under a layer of its own ({@code ne-pass-N}), so
- * every miss renders the same kind of map content under a fresh key.
+ * A reproducible stream of tile requests with a given cache-hit ratio, over the busier half of the full
+ * metatiles at zoom levels {@value #FIRST_ZOOM} and {@value #LAST_ZOOM} (most coast and border points), in
+ * a seeded order. Request {@code i} is a hit or a miss by a fixed pattern of 100 holding exactly {@code
+ * hitPercent} hits. A hit asks for a tile of the layer {@value #SEEDED_LAYER}, seeded before measuring; a
+ * miss for a tile of a metatile nobody has asked for yet (the metatiles walked in turn, each pass under a
+ * layer of its own, {@code ne-pass-N}).
  */
 public final class Workload {
 
@@ -49,11 +46,6 @@ public final class Workload {
     private final int[] hitSequence = new int[HIT_SEQUENCE];
     private final AtomicLong misses = new AtomicLong();
 
-    /**
-     * @param geometry how the grid is cut into metatiles
-     * @param hitPercent requests that ask for a stored tile, 0 to 100
-     * @param seed seeds every random choice
-     */
     public Workload(MetatileGeometry geometry, int hitPercent, long seed) {
         if (hitPercent < 0 || hitPercent > 100) {
             throw new IllegalArgumentException("hitPercent is " + hitPercent + "; allowed range is 0 to 100");
@@ -116,10 +108,7 @@ public final class Workload {
         return metatiles.get((int) (n % metatiles.size()));
     }
 
-    /**
-     * The busier half of the full metatiles at the workload's zoom levels, measured by the outline points
-     * of countries they hold (coasts and borders, the content that costs to draw), in a seeded random order.
-     */
+    /** The busier half of the full metatiles by the country outline points they hold, in a seeded order. */
     private static List<Metatile> pickMetatiles(MetatileGeometry geometry, Random random) {
         List<Map.Entry<Metatile, Integer>> candidates = new ArrayList<>();
         for (int z = FIRST_ZOOM; z <= LAST_ZOOM; z++) {
@@ -151,7 +140,7 @@ public final class Workload {
     private static Map<Long, Integer> outlinePointsPerMetatile(MetatileGeometry geometry, int z) {
         Map<Long, Integer> counts = new HashMap<>();
         long across = WebMercator.tilesAcross(z);
-        for (MapFeature country : MapData.of(MapScale.forZoom(z)).countries()) {
+        for (MapFeature country : MapData.forZoom(z).countries()) {
             for (MapFeature.Ring ring : country.rings()) {
                 double[] points = ring.points();
                 for (int i = 0; i < points.length; i += 2) {

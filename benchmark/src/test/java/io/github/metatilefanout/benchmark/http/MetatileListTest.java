@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class MetatileListTest {
 
-    private static final TileGrid MERCATOR = TileGrid.of("EPSG:900913", null, null);
+    private static final TileGrid MERCATOR = TileGrid.of("EPSG:900913");
 
     @Test
     void metatilesAreWholeAlignedDistinctAndReachIntoTheBox() {

@@ -28,8 +28,11 @@ class PeerServersTest {
                 Map.of(
                         "mapserver", "http://127.0.0.1:18600/wms",
                         "mapproxy", "http://127.0.0.1:18610/wmts/{layer}/webmercator/{z}/{x}/{y}.png"),
-                PeerServers.urls("mapserver 18600 http://127.0.0.1:18600/wms\n"
-                        + "mapproxy 18610 http://127.0.0.1:18610/wmts/{layer}/webmercator/{z}/{x}/{y}.png\n"));
+                PeerServers.fields(
+                        "mapserver 18600 http://127.0.0.1:18600/wms\n"
+                                + "mapproxy 18610 http://127.0.0.1:18610/wmts/{layer}/webmercator/{z}/{x}/{y}.png\n",
+                        3,
+                        2));
         assertEquals(Map.of("mapserv", 12340L, "gwc", 0L), PeerServers.cpu("mapserv 12340\ngwc 0\n"));
         assertEquals(
                 "peers.sh printed 'gwc'; expected 2 fields",

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.metatilefanout.benchmark.render.MapRenderer.PixelFormat;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileKey;

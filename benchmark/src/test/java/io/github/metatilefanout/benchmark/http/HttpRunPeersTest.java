@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The side-by-side run against two stub caches and a stub WMS, named by a stand-in for peers.sh. */
-class PeersRunTest {
+class HttpRunPeersTest {
 
     private static final String WMTS = "/gwc/service/wmts?SERVICE=WMTS&VERSION=1.0.0&REQUEST=GetTile&LAYER={layer}"
             + "&STYLE=&TILEMATRIXSET=EPSG:900913&TILEMATRIX=EPSG:900913:{z}&TILEROW={y}&TILECOL={x}&FORMAT=image/png";
@@ -29,7 +29,7 @@ class PeersRunTest {
         try (StubTileServer a = new StubTileServer(4, 4, log);
                 StubTileServer b = new StubTileServer(4, 4, log)) {
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
-            List<PeersRun.CacheResult> results = new PeersRun(
+            List<HttpRun.CacheResult> results = new HttpRun(
                             HttpOptions.parse(
                                     "--peers", script(a, b).toString(),
                                     "--layer", "l",
@@ -44,14 +44,13 @@ class PeersRunTest {
                                     "--gutter", "32",
                                     "--log-file", log.toString(),
                                     "--getmap-pattern", GetMapCounter.DEFAULT_PATTERN),
-                            new PeerServers(script(a, b)),
                             new PrintStream(printed, true, StandardCharsets.UTF_8))
-                    .run();
+                    .peers(new PeerServers(script(a, b)));
 
             assertEquals(
                     List.of("b", "a"),
-                    results.stream().map(PeersRun.CacheResult::cache).toList());
-            for (PeersRun.CacheResult result : results) {
+                    results.stream().map(HttpRun.CacheResult::cache).toList());
+            for (HttpRun.CacheResult result : results) {
                 assertEquals(3, result.firstTile().answers().size());
                 assertEquals(3, result.firstTile().getMaps());
                 assertEquals(2 * 16, result.bursts().ok());

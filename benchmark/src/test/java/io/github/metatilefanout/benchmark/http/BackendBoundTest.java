@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.awt.Rectangle;
 import org.junit.jupiter.api.Test;
 
-class MetatileGetMapTest {
+class BackendBoundTest {
 
-    private final MetatileGetMap getMap = new MetatileGetMap(
-            "http://127.0.0.1:18600/wms", "light", TileGrid.of("EPSG:900913", null, null), "image/png", 32);
+    private final BackendBound.GetMap getMap =
+            new BackendBound.GetMap("http://127.0.0.1:18600/wms", "light", TileGrid.of("EPSG:900913"), "image/png", 32);
 
     @Test
     void theGetMapCoversTheMetatilePlusTheGutterAtTheTilesResolution() {
