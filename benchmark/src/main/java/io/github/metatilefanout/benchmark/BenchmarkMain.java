@@ -8,7 +8,6 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,21 +35,14 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
- * {@code java -jar benchmarks.jar quick} (or {@code full}, {@code smoke}), optionally followed by a regular
- * expression that keeps the profile's runs whose line in {@link Profile} it finds ({@code full
- * LoadedFirstTile}); {@code http <options>} drives a tile server over HTTP ({@link HttpOptions}); any other
- * first argument goes to JMH's own command line.
- *
- * <p>Prints a line as each trial starts, then the summary; writes {@code jmh.log} (JMH's own output), {@code
- * results.json}, {@code summary.md} and {@code chart.png} in {@code
- * benchmark/target/benchmark-results/<profile>/} (or where the system property {@value #RESULTS_PROPERTY}
- * says).
+ * {@code java -jar benchmarks.jar quick|full|smoke [regex]} runs a {@link Profile}'s runs (those whose line
+ * the expression finds); {@code http <options>} drives a tile server ({@link HttpOptions}); any other first
+ * argument goes to JMH. Prints a line per trial, then the summary; writes {@code jmh.log}, {@code
+ * results.json}, {@code summary.md} and {@code chart.png} in {@code benchmark/target/benchmark-results/<profile>/}
+ * (or in the folder {@value #RESULTS_PROPERTY} names).
  */
 @Command(
         name = "java -jar benchmark/target/benchmarks.jar",
@@ -59,15 +51,11 @@ import picocli.CommandLine.Spec;
         description = "Runs a benchmark profile; any other first argument goes to JMH (-h there for its help).")
 public final class BenchmarkMain implements Callable<Integer> {
 
-    /** The system property that names the results folder. */
     public static final String RESULTS_PROPERTY = "benchmark.results";
 
     private static final Set<String> OURS = Set.of("quick", "full", "smoke", "http", "-h", "--help", "-V", "--version");
 
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(index = "0", arity = "0..1", description = "quick, full or smoke")
+    @Parameters(index = "0", description = "quick, full or smoke")
     Profile profile;
 
     @Parameters(index = "1", arity = "0..1", description = "keeps the runs whose line in Profile.java it finds")
@@ -85,13 +73,19 @@ public final class BenchmarkMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (profile == null) {
-            throw new ParameterException(spec.commandLine(), "Missing the profile: quick, full or smoke");
-        }
         String name = profile.name().toLowerCase(Locale.ROOT)
                 + (only == null ? "" : "-" + only.pattern().replaceAll("[^A-Za-z0-9_-]+", "_"));
-        List<Profile.Run> runs = only == null ? profile.runs() : profile.runs(only);
-        run(profile, runs, resultsFolder(name), System.out);
+        String configured = System.getProperty(RESULTS_PROPERTY);
+        // benchmark/target/benchmarks.jar, or benchmark/target/classes
+        Path jar = Path.of(BenchmarkMain.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        Path folder = configured != null
+                ? Path.of(configured)
+                : jar.toAbsolutePath().getParent().resolve("benchmark-results");
+        run(profile, only == null ? profile.runs() : profile.runs(only), folder.resolve(name), System.out);
         return 0;
     }
 
@@ -99,16 +93,11 @@ public final class BenchmarkMain implements Callable<Integer> {
     static Summary run(Profile profile, List<Profile.Run> runs, Path folder, PrintStream console)
             throws RunnerException, IOException {
         Files.createDirectories(folder);
-        String header = String.format(
-                Locale.ROOT,
-                "metatile-fanout benchmark, %s profile, %s; %d cores, %s %s, Java %s; load average %.2f at start",
-                profile.name().toLowerCase(Locale.ROOT),
-                OffsetDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")),
-                Runtime.getRuntime().availableProcessors(),
-                System.getProperty("os.name"),
-                System.getProperty("os.arch"),
-                System.getProperty("java.version"),
-                loadAverage());
+        String header = "metatile-fanout benchmark, " + profile.name().toLowerCase(Locale.ROOT) + " profile, "
+                + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").format(OffsetDateTime.now(ZoneOffset.UTC))
+                + "; " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "
+                + System.getProperty("os.arch") + ", Java " + System.getProperty("java.version")
+                + String.format(Locale.ROOT, "; load average %.2f at start", loadAverage());
         console.println(header);
         List<RunResult> all = new ArrayList<>();
         Path log = folder.resolve("jmh.log");
@@ -122,10 +111,11 @@ public final class BenchmarkMain implements Callable<Integer> {
             OutputFormat format = OutputFormatFactory.createFormatInstance(raw, VerboseMode.NORMAL);
             for (Profile.Run run : runs) {
                 for (Map<String, String> trial : run.trials()) {
-                    // the time left: the nominal time of the trials left, scaled as the trials so far ran
-                    double left = nominalDone == 0
-                            ? nominalLeft
-                            : nominalLeft * (System.nanoTime() - start) / 1e9 / nominalDone;
+                    // the nominal time of the trials left, scaled as the trials so far ran
+                    long left = (long)
+                            (nominalDone == 0
+                                    ? nominalLeft
+                                    : nominalLeft * (System.nanoTime() - start) / 1e9 / nominalDone);
                     StringBuilder name = new StringBuilder(run.benchmark().getSimpleName());
                     trial.forEach((key, value) -> name.append(key.equals("method") ? "." : " " + key + "=")
                             .append(value));
@@ -135,8 +125,8 @@ public final class BenchmarkMain implements Callable<Integer> {
                             all.size() + 1,
                             trials,
                             name,
-                            (long) left / 60,
-                            (long) left % 60);
+                            left / 60,
+                            left % 60);
                     all.addAll(new Runner(options(profile, run, trial).build(), format).run());
                     nominalDone += profile.nominalSeconds(run);
                     nominalLeft -= profile.nominalSeconds(run);
@@ -151,13 +141,10 @@ public final class BenchmarkMain implements Callable<Integer> {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, json).writeOut(all);
         }
         Summary summary = new Summary(all.stream().map(Trial::of).toList());
-        String text = summary.text();
         String ended = String.format(
                 Locale.ROOT, "load average %.2f at end; tile stores in %s", loadAverage(), Harness.storeFolder());
-        Files.writeString(folder.resolve("summary.md"), "# " + header + "; " + ended + "\n\n" + text);
-        console.println(ended);
-        console.println();
-        console.print(text);
+        Files.writeString(folder.resolve("summary.md"), "# " + header + "; " + ended + "\n\n" + summary.text());
+        console.print(ended + "\n\n" + summary.text());
         console.println(
                 "JMH's output and its JSON (every request time under load included): " + folder.toAbsolutePath() + "/");
         try {
@@ -173,14 +160,6 @@ public final class BenchmarkMain implements Callable<Integer> {
     }
 
     private static ChainedOptionsBuilder options(Profile profile, Profile.Run run, Map<String, String> trial) {
-        // one call: each jvmArgsAppend replaces the arguments of the one before
-        List<String> forkArgs = new ArrayList<>(List.of(
-                "-D" + Harness.STORE_PROPERTY + "=" + Harness.storeFolder(),
-                "-D" + Harness.WARM_UP_PROPERTY + "=" + profile.jitWarmUp().toMillis()));
-        String port = System.getProperty(ClusterBenchmark.PORT_PROPERTY);
-        if (port != null) {
-            forkArgs.add("-D" + ClusterBenchmark.PORT_PROPERTY + "=" + port);
-        }
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("^" + Pattern.quote(run.benchmark().getName() + "." + trial.get("method")) + "$")
                 .forks(1)
@@ -190,7 +169,13 @@ public final class BenchmarkMain implements Callable<Integer> {
                 .measurementTime(run.measurementTime())
                 .addProfiler(GCProfiler.class)
                 .addProfiler(HarnessProfiler.class)
-                .jvmArgsAppend(forkArgs.toArray(String[]::new))
+                // in one call: each call replaces the arguments of the one before
+                .jvmArgsAppend(
+                        "-D" + Harness.STORE_PROPERTY + "=" + Harness.storeFolder(),
+                        "-D" + Harness.WARM_UP_PROPERTY + "="
+                                + profile.jitWarmUp().toMillis(),
+                        "-D" + ClusterBenchmark.PORT_PROPERTY + "="
+                                + Integer.getInteger(ClusterBenchmark.PORT_PROPERTY, 0))
                 .shouldFailOnError(true);
         trial.forEach((name, value) -> {
             if (!name.equals("method")) {
@@ -200,23 +185,7 @@ public final class BenchmarkMain implements Callable<Integer> {
         return options;
     }
 
-    /** {@code <module>/target/benchmark-results/<name>}, found from where this class was loaded. */
-    private static Path resultsFolder(String name) throws URISyntaxException {
-        String configured = System.getProperty(RESULTS_PROPERTY);
-        Path jar = Path.of(BenchmarkMain.class
-                .getProtectionDomain()
-                .getCodeSource()
-                .getLocation()
-                .toURI());
-        Path target = jar.toAbsolutePath().getParent();
-        return configured != null
-                ? Path.of(configured, name)
-                : target != null && target.getFileName().toString().equals("target")
-                        ? target.resolve("benchmark-results").resolve(name)
-                        : Path.of("benchmark-results", name);
-    }
-
-    private static double loadAverage() {
+    public static double loadAverage() {
         return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 }

@@ -11,19 +11,14 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-/**
- * Simulated clients: threads that share out batches of requests, each sending its next request as soon as
- * the previous one is answered.
- */
+/** Client threads that share out batches of requests, each sending its next as the previous one is answered. */
 final class ClientDriver implements AutoCloseable {
 
-    /** Answers one request. */
     @FunctionalInterface
     interface Requester {
         byte[] request(long number) throws Exception;
     }
 
-    /** Receives the time of one request answered under the batch's full load. */
     @FunctionalInterface
     interface LatencySink {
         void answered(long nanos);
@@ -49,10 +44,9 @@ final class ClientDriver implements AutoCloseable {
     }
 
     /**
-     * Sends {@code requests} requests through every client, returns the bytes answered, and passes {@code
-     * sink} (unless null) the time of each request that ran under the batch's full load: not the first of
-     * its client (the clients start at once, on a server that may have been idle), and answered while
-     * requests were still left to send (no client had run out yet).
+     * Sends {@code requests} requests, returns the bytes answered, and passes {@code sink} (unless null) the
+     * time of each request under full load: not a client's first (on a server that may have been idle), and
+     * answered while requests were left to send.
      */
     long run(int requests, Requester requester, LatencySink sink) throws Exception {
         AtomicInteger left = new AtomicInteger(requests);

@@ -16,14 +16,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * Time to first tile: how long one client waits for a tile of a metatile that is not cached, on an
- * otherwise idle server (before each request the server finishes the work of the previous one). Compare
- * with {@link RenderEncodeBenchmark}: rendering the metatile plus encoding one tile is the least any
- * strategy that renders the metatile can take.
- *
- * <p>Run: {@code java -jar benchmark/target/benchmarks.jar full '^FirstTile'}, or through JMH: {@code java
- * -jar benchmark/target/benchmarks.jar '^.*\.FirstTileBenchmark' -p format=png -prof
- * io.github.metatilefanout.benchmark.HarnessProfiler}.
+ * Time to first tile: one client asks for a tile of an uncached metatile on an idle server. Rendering the
+ * metatile and encoding one tile ({@link RenderEncodeBenchmark}) is the least it can take. Run: {@code java
+ * -jar benchmark/target/benchmarks.jar full '^FirstTile'}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -31,19 +26,15 @@ import org.openjdk.jmh.annotations.Threads;
 @Threads(1)
 public class FirstTileBenchmark {
 
-    /** The strategy: sequential, upstream-2.27, fanout or direct. */
     @Param({"sequential", "upstream-2.27", "fanout", "direct"})
     public String strategy;
 
-    /** Tiles per metatile, across x down. */
     @Param({"4x4", "10x10"})
     public String metatile;
 
-    /** Pool threads of the strategies that have a pool. */
     @Param({"2xcores"})
     public String pool;
 
-    /** png (RGBA) or png8 (8-bit palette). */
     @Param({"png", "png8"})
     public String format;
 

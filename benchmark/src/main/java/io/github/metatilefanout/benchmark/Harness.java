@@ -33,25 +33,17 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
 /**
- * One strategy over a fresh file tile store, the Natural Earth renderer and the engine's PNG tile encoder
- * with GeoServer's defaults, its workload seeded: what a benchmark trial measures. One node with an
- * in-process lock provider, or several (a server each, sharing the store) with a lock provider each;
- * requests go to the nodes in turn, as a load balancer sends them.
- *
- * <p>Stores go in the folder the system property {@value #STORE_PROPERTY} names, else in {@code /dev/shm}
- * where the machine has that RAM file system, else in the JVM's temporary folder: a disk's own timing
- * (journal commits, discards after the deletes between iterations) varies by more than the differences
- * measured, and every file system call GeoWebCache's blob store makes is still made.
+ * What a trial measures: one strategy over a fresh file tile store, the Natural Earth renderer and the
+ * engine's PNG encoder at GeoServer's defaults, its workload seeded; one node, or a node per lock provider
+ * sharing the store, requests going to the nodes in turn. Stores go in {@value #STORE_PROPERTY}, else in
+ * {@code /dev/shm} where there is one (a disk's timing varies more than what is measured), else in the
+ * temporary folder.
  */
 final class Harness implements AutoCloseable {
 
-    /** The longest wait for a server's background work. */
-    static final Duration IDLE_TIMEOUT = Duration.ofMinutes(5);
-
-    /** The system property naming the folder of the tile stores. */
     static final String STORE_PROPERTY = "benchmark.store";
 
-    /** The system property giving, in ms, how long each trial is first served to one client ({@link #warmUp()}). */
+    /** How long, in ms, each trial is first served to one client ({@link #warmUp()}). */
     static final String WARM_UP_PROPERTY = "benchmark.jitWarmUpMillis";
 
     /** The engine's INFO lines (its pool size, at every start) would fill the console; warnings still show. */
@@ -67,44 +59,33 @@ final class Harness implements AutoCloseable {
     private final List<TileServer> servers = new ArrayList<>();
     private PoolUse poolUseBefore = PoolUse.NONE;
 
-    /** One node with an in-process lock provider. */
     Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent) throws IOException {
         this(strategy, metatile, format, poolSize, hitPercent, List.of(new MemoryLockProvider()));
     }
 
-    /** A node per lock provider of {@code nodes}. */
     Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent, List<LockProvider> nodes)
             throws IOException {
         MetatileGeometry geometry = metatile(metatile);
         this.root = Files.createTempDirectory(storeFolder(), "metatile-fanout-bench-");
-        Meter meter = new Meter();
+        MapRenderer renderer = new MapRenderer(MapStyle.standard(), format(format));
         this.setup = new ServingSetup(
-                geometry,
-                new MapRenderer(MapStyle.standard(), format(format)),
-                new PngTileEncoder(),
-                new FileTileStore(root),
-                nodes.get(0),
-                poolSize,
-                meter);
+                geometry, renderer, new PngTileEncoder(), new FileTileStore(root), nodes.get(0), poolSize, new Meter());
         this.workload = new Workload(geometry, hitPercent, Workload.SEED);
         if (hitPercent > 0 && strategy.caches()) {
-            workload.seededMetatiles().parallelStream().forEach(setup::seed); // on every core
+            workload.seededMetatiles().parallelStream().forEach(setup::seed);
         }
-        servers.add(strategy.open(setup));
-        for (LockProvider node : nodes.subList(1, nodes.size())) {
+        for (LockProvider node : nodes) {
             servers.add(strategy.open(setup.withLockProvider(node)));
         }
     }
 
     /**
-     * Serves the workload through the strategy with one client, this thread, for the time {@value
-     * #WARM_UP_PROPERTY} gives, then waits until idle. With several clients busy on few cores the JIT gets
-     * little CPU and throughput keeps climbing for tens of seconds; one client leaves it CPU while every
-     * path of the strategy (pool, locks, store, hits) runs, so every strategy is measured compiled.
+     * Serves the workload with one client for {@value #WARM_UP_PROPERTY} ms, then waits until idle: with
+     * many clients on few cores the JIT gets little CPU and throughput climbs for tens of seconds.
      */
     void warmUp() throws Exception {
-        long millis = Long.getLong(WARM_UP_PROPERTY, 0);
-        long end = System.nanoTime() + Duration.ofMillis(millis).toNanos();
+        long end = System.nanoTime()
+                + Duration.ofMillis(Long.getLong(WARM_UP_PROPERTY, 0)).toNanos();
         for (long n = 0; System.nanoTime() - end < 0; n++) {
             serve(n);
         }
@@ -119,7 +100,7 @@ final class Harness implements AutoCloseable {
         return workload;
     }
 
-    /** Answers request number {@code i} of the workload, on node {@code i} modulo the nodes. */
+    /** Answers request {@code i} of the workload, on node {@code i} modulo the nodes. */
     byte[] serve(long i) throws Exception {
         return servers.get((int) (i % servers.size())).getTile(workload.request(i));
     }
@@ -129,21 +110,17 @@ final class Harness implements AutoCloseable {
         return serveTile(workload.nextMiss());
     }
 
-    /** Answers a request for {@code tile}. */
     byte[] serveTile(TileKey tile) throws Exception {
         return servers.get(0).getTile(tile);
     }
 
     void awaitIdle() throws InterruptedException, TimeoutException {
         for (TileServer server : servers) {
-            server.awaitIdle(IDLE_TIMEOUT);
+            server.awaitIdle(Duration.ofMinutes(5));
         }
     }
 
-    /**
-     * Waits for the server to be idle, removes every tile stored by misses, and starts a new image peak,
-     * new render and encode times and new counts of pool use.
-     */
+    /** Once idle, removes the tiles misses stored and starts new figures. */
     void startIteration() throws InterruptedException, TimeoutException {
         awaitIdle();
         try (Stream<Path> layers = Files.list(root)) {
@@ -160,17 +137,16 @@ final class Harness implements AutoCloseable {
     }
 
     /**
-     * What this harness saw since the iteration started, as JMH results named {@code prefix + name}: {@code
-     * images.peak} (metatile images alive at once, the maximum over iterations), {@code render.ms} and {@code
-     * encode.ms} (mean times wherever they ran), {@code locks.perMetatile} (acquisitions and releases per
-     * metatile rendered), and for a server whose pool may be full {@code jobs.handedOff} and {@code
-     * jobs.ranOnCaller} (metatiles handed to its pool, and encoded on the request thread, summed).
+     * What this harness saw since the iteration started, named {@code prefix + name}: {@code images.peak}
+     * (metatile images alive at once), {@code render.ms} and {@code encode.ms} (means), {@code
+     * locks.perMetatile} (acquisitions and releases per render), and where a pool may be full {@code
+     * jobs.handedOff} and {@code jobs.ranOnCaller} (metatiles handed to it, and encoded on the request thread).
      */
     List<Result> figures(String prefix) {
         Meter meter = setup.meter();
         PoolUse used = poolUse().since(poolUseBefore);
         List<Result> figures = new ArrayList<>();
-        figures.add(new ScalarResult(prefix + "images.peak", meter.peak(), "images", AggregationPolicy.MAX));
+        add(figures, prefix + "images.peak", meter.peak(), "images", AggregationPolicy.MAX);
         add(figures, prefix + "render.ms", meter.meanRenderMillis(), "ms", AggregationPolicy.AVG);
         add(figures, prefix + "encode.ms", meter.meanEncodeMillis(), "ms", AggregationPolicy.AVG);
         double locks = meter.lockOperationsPerRender();
@@ -218,7 +194,6 @@ final class Harness implements AutoCloseable {
         };
     }
 
-    /** The folder new tile stores are made in. */
     static Path storeFolder() {
         String configured = System.getProperty(STORE_PROPERTY);
         Path ram = Path.of("/dev/shm");

@@ -9,16 +9,12 @@ import org.openjdk.jmh.profile.InternalProfiler;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 
-/**
- * Reports, for each iteration of the benchmark running in this JVM, the figures it {@linkplain #watch
- * watches}: a harness's, or those of each strategy served in turn. The profiles add it; through JMH's own
- * command line: {@code -prof io.github.metatilefanout.benchmark.HarnessProfiler}.
- */
+/** Reports the figures it {@linkplain #watch watches} after each iteration ({@code -prof} on JMH's command line). */
 public final class HarnessProfiler implements InternalProfiler {
 
     private static volatile Supplier<List<Result>> watched = List::of;
 
-    /** Makes {@code figures} the ones reported; each call gives those since the one before, or since set-up. */
+    /** Reports {@code figures}: each call gives those since the one before. */
     static void watch(Supplier<List<Result>> figures) {
         watched = figures;
     }

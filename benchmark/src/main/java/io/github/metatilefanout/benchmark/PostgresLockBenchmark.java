@@ -17,11 +17,8 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * One lock acquisition and one release on the lock registry {@link ClusterBenchmark} runs on (Spring
- * Integration's {@code JdbcLockRegistry} on an embedded PostgreSQL), through the lock provider the engine
- * is given, one node, nothing else running: what one lock round trip costs.
- *
- * <p>Run: {@code java -jar benchmark/target/benchmarks.jar full PostgresLock}.
+ * One lock acquisition, and one release, on {@link ClusterBenchmark}'s lock registry, one node, nothing else
+ * running. Run: {@code java -jar benchmark/target/benchmarks.jar full PostgresLock}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)

@@ -14,13 +14,10 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * What a run measures, and how long: {@link #QUICK}, a representative subset for the README's main job
- * (under 3 minutes on 2 cores); {@link #SMOKE}, the quick runs with one short iteration each and no
- * warm-up, to keep the harness working (CI); {@link #FULL}, every scenario (about 95 minutes on 2 cores).
- *
- * <p>A profile's runs are a table, a run a line: the benchmark class's simple name, its warm-up and
- * measured iterations ({@code 1x3s 3x4s}: one of 3 s, three of 4 s), and its parameters' values (every
- * combination runs). To add a scenario: its benchmark class, and its lines here.
+ * What a run measures, and how long: {@link #QUICK}, the README's main job (under 3 minutes on 2 cores);
+ * {@link #SMOKE}, the quick runs with one short iteration each (CI); {@link #FULL}, every scenario (about 95
+ * minutes). A run is a line: the benchmark class, its warm-up and measured iterations ({@code 1x3s 3x4s}:
+ * one of 3 s, three of 4 s), and its parameters' values, every combination a trial.
  */
 public enum Profile {
     SMOKE(Duration.ZERO, Profile.QUICK_RUNS),
@@ -70,10 +67,7 @@ public enum Profile {
             PostgresLockBenchmark 1x2s 3x2s
             """;
 
-    /**
-     * One line of the table. Strategies ignore what does not apply to them: sequential and direct the pool
-     * size, direct the hits and the metatile shape.
-     */
+    /** One line of the table; sequential and direct ignore the pool size, direct the hits and the metatile. */
     public record Run(
             Class<?> benchmark,
             int warmupIterations,
@@ -83,7 +77,7 @@ public enum Profile {
             Map<String, List<String>> params,
             String line) {
 
-        /** The trials JMH runs: one per method and combination of values, as {@code method} and values. */
+        /** The trials: one per method and combination of values, as {@code method} and values. */
         List<Map<String, String>> trials() {
             List<Map<String, String>> trials = Arrays.stream(benchmark.getMethods())
                     .filter(m -> m.isAnnotationPresent(Benchmark.class))
@@ -113,15 +107,12 @@ public enum Profile {
         this.runs = runs;
     }
 
-    /** How long each harness is first served to one client before JMH's warm-up. */
+    /** How long each harness is first served to one client, before JMH's warm-up. */
     public Duration jitWarmUp() {
         return jitWarmUp;
     }
 
-    /**
-     * The nominal seconds of one trial of {@code run}: its iterations and its JIT warm-up (one per strategy
-     * served in turn), without the JVM's start or seeding.
-     */
+    /** One trial's seconds: its iterations and a JIT warm-up per strategy, not the JVM's start or seeding. */
     double nominalSeconds(Run run) {
         List<String> strategies = run.params().getOrDefault("strategies", List.of("one"));
         long millis = run.warmupIterations() * run.warmupTime().convertTo(TimeUnit.MILLISECONDS)
@@ -144,14 +135,11 @@ public enum Profile {
             String[] measured = (this == SMOKE ? "1x300ms" : words[2]).split("x");
             try {
                 Class<?> benchmark = Class.forName(Profile.class.getPackageName() + "." + words[0]);
+                TimeValue warmupTime = TimeValue.fromString(warmup[1]);
+                TimeValue measuredTime = TimeValue.fromString(measured[1]);
+                int warmups = Integer.parseInt(warmup[0]);
                 parsed.add(new Run(
-                        benchmark,
-                        Integer.parseInt(warmup[0]),
-                        time(warmup[1]),
-                        Integer.parseInt(measured[0]),
-                        time(measured[1]),
-                        params,
-                        line));
+                        benchmark, warmups, warmupTime, Integer.parseInt(measured[0]), measuredTime, params, line));
             } catch (ClassNotFoundException e) {
                 throw new IllegalStateException("No benchmark class " + words[0], e);
             }
@@ -159,12 +147,7 @@ public enum Profile {
         return parsed;
     }
 
-    /**
-     * The JMH runs of this profile, in order, whose line in the table {@code only} finds: {@code
-     * LoadedFirstTile}, {@code ^FirstTile}, or {@code Throughput.*\+} for the strategies in turn.
-     *
-     * @throws IllegalArgumentException if there are none
-     */
+    /** The runs whose line {@code only} finds ({@code ^FirstTile}, {@code Throughput.*\+}); fails if none does. */
     public List<Run> runs(Pattern only) {
         List<Run> selected =
                 runs().stream().filter(run -> only.matcher(run.line()).find()).toList();
@@ -173,12 +156,5 @@ public enum Profile {
                     + " profile matches '" + only.pattern() + "'");
         }
         return selected;
-    }
-
-    /** {@code 3s} or {@code 2500ms}. */
-    private static TimeValue time(String word) {
-        return word.endsWith("ms")
-                ? TimeValue.milliseconds(Long.parseLong(word.substring(0, word.length() - 2)))
-                : TimeValue.seconds(Long.parseLong(word.substring(0, word.length() - 1)));
     }
 }

@@ -21,11 +21,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * The two costs a first tile cannot avoid, measured on their own over the metatiles the other benchmarks
- * ask for: rendering a metatile, and encoding one of its tiles.
- *
- * <p>Run: {@code java -jar benchmark/target/benchmarks.jar full RenderEncode}, or through JMH: {@code java
- * -jar benchmark/target/benchmarks.jar RenderEncodeBenchmark -p format=png}.
+ * What a first tile cannot avoid, on the other benchmarks' metatiles: rendering a metatile, encoding one of
+ * its tiles. Run: {@code java -jar benchmark/target/benchmarks.jar full RenderEncode}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -35,11 +32,9 @@ public class RenderEncodeBenchmark {
 
     private static final int ENCODED_METATILES = 4;
 
-    /** Tiles per metatile, across x down. */
     @Param({"4x4", "10x10"})
     public String metatile;
 
-    /** png (RGBA) or png8 (8-bit palette). */
     @Param({"png", "png8"})
     public String format;
 

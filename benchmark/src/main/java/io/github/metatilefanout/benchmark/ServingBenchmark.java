@@ -32,15 +32,11 @@ import org.openjdk.jmh.results.ScalarResult;
 import org.openjdk.jmh.util.SampleBuffer;
 
 /**
- * Clients sending batches of requests through one strategy, or through several in turn in one JVM, each
- * over a harness of its own; a subclass says how many requests a batch holds.
- *
- * <p>In turn: each invocation sends one batch through each strategy, the first one rotating, so every
- * strategy runs the same compiled code under the same machine conditions a fraction of a second apart (two
- * JVMs of the same code differ by up to 10 to 20 % on 2 cores). {@link HarnessProfiler} reports per
- * strategy and iteration {@code <strategy>.tiles} (tiles/s, each batch timed until its server is idle),
- * {@code <strategy>.latency} (ms, every request answered under the batch's full load, see {@link
- * ClientDriver#run}) and its harness's figures.
+ * Clients sending batches of requests through one strategy, or several in turn in one JVM (each invocation
+ * a batch through each, the first rotating: two JVMs of the same code differ by up to 20 % on 2 cores). Per
+ * strategy and iteration {@link HarnessProfiler} reports {@code <strategy>.tiles} (tiles/s, each batch timed
+ * until its server is idle), {@code <strategy>.latency} (ms, requests under the batch's full load, see
+ * {@link ClientDriver#run}) and its harness's figures. A subclass says how many requests a batch holds.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -48,19 +44,18 @@ import org.openjdk.jmh.util.SampleBuffer;
 @Threads(1)
 public abstract class ServingBenchmark {
 
-    /** One strategy, or several joined by {@code +} served in turn, in the order of the first invocation. */
+    /** One strategy, or several joined by {@code +}, served in turn. */
     @Param({"sequential+upstream-2.27+fanout"})
     public String strategies;
 
-    /** Requests, in percent, that ask for a tile already stored. */
+    /** Requests, in percent, for a tile already stored. */
     @Param({"0"})
     public int hits;
 
-    /** Tiles per metatile, across x down. */
     @Param({"4x4", "10x10"})
     public String metatile;
 
-    /** Pool threads of the strategies that have a pool: a number, cores or {@code <n>xcores}. */
+    /** Pool threads: a number, cores or {@code <n>xcores}. */
     @Param({"2"})
     public String pool;
 
@@ -68,7 +63,6 @@ public abstract class ServingBenchmark {
     @Param({"8"})
     public String clients;
 
-    /** png (RGBA) or png8 (8-bit palette). */
     @Param({"png"})
     public String format;
 
@@ -86,7 +80,6 @@ public abstract class ServingBenchmark {
         setUp(values);
     }
 
-    /** Sets the trial up from its parameters' values, by name. */
     void setUp(Map<String, String> params) throws Exception {
         int clientCount = Counts.resolve(params.get("clients"));
         int hitPercent = Integer.parseInt(params.get("hits"));
@@ -115,7 +108,7 @@ public abstract class ServingBenchmark {
         return Arrays.stream(joined.split("\\+")).map(Strategy::of).distinct().toList();
     }
 
-    /** The lock provider of each node serving {@code strategy}: one node with in-process locks. */
+    /** A lock provider per node serving {@code strategy}: one, in-process. */
     List<LockProvider> nodes(Strategy strategy) {
         return List.of(new MemoryLockProvider());
     }

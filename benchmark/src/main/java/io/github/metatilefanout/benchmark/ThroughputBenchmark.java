@@ -1,14 +1,9 @@
 package io.github.metatilefanout.benchmark;
 
 /**
- * Tiles served per second under a number of clients and a cache-hit ratio: {@code <strategy>.tiles}. Each
- * invocation sends a batch and waits until the server has no work left, so work a strategy defers to its
- * pool counts in its time. A batch holds {@code max(16, 4 x clients)} misses whatever the hit ratio, so the
- * wait at its end, where a pool may finish alone, weighs the same at every ratio.
- *
- * <p>Run: {@code java -jar benchmark/target/benchmarks.jar full '^Throughput'}, or through JMH: {@code java
- * -jar benchmark/target/benchmarks.jar ThroughputBenchmark -p strategies=sequential+fanout -p hits=75 -p
- * clients=1 -p pool=2xcores -p metatile=4x4 -prof io.github.metatilefanout.benchmark.HarnessProfiler}.
+ * Tiles per second, {@code <strategy>.tiles}: each invocation a batch of {@code max(16, 4 x clients)} misses
+ * and their hits, timed until the server is idle, so work left to a pool counts alike at every hit ratio.
+ * Run: {@code java -jar benchmark/target/benchmarks.jar full '^Throughput'}.
  */
 public class ThroughputBenchmark extends ServingBenchmark {
 

@@ -18,22 +18,13 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 
 /**
- * The physical bound of a first tile: the backend's own GetMap of a metatile, timed from this client, and
- * one tile of it encoded as PNG by the JDK's ImageIO writer with its default settings (GeoWebCache's PNG
- * writer). Decoding the GetMap's image is timed too, though the bound leaves it out.
- *
- * @param getMaps one answer per metatile: the GetMap's time and status
- * @param decodeMillis the median time to read a GetMap's image
- * @param encodeMillis the median time to cut a tile out of the image and encode it
+ * The physical bound of a first tile: the backend's own GetMap of a metatile, timed from this client, plus
+ * one tile of it encoded by the JDK's PNG writer with its defaults (GeoWebCache's). Decoding the image is
+ * timed too, though the bound leaves it out. Times are medians.
  */
 public record BackendBound(PhaseResult getMaps, double decodeMillis, double encodeMillis) {
 
-    /**
-     * The WMS GetMap a tile cache sends to render a metatile: its tiles plus {@code gutter} pixels on every
-     * side (as the caches of {@code benchmark/peers} ask for metatiles inside the world), WMS 1.1.1.
-     *
-     * @param wms the WMS's address, e.g. {@code http://127.0.0.1:18600/wms}
-     */
+    /** The WMS 1.1.1 GetMap a cache sends for a metatile: its tiles plus {@code gutter} pixels on every side. */
     public record GetMap(String wms, String layer, TileGrid grid, String format, int gutter) {
 
         /** The GetMap of {@code metatile}. */
@@ -64,10 +55,8 @@ public record BackendBound(PhaseResult getMaps, double decodeMillis, double enco
     }
 
     /**
-     * GetMaps of {@code warmUp}, then of {@code timed} (the metatiles a cache's first tiles are timed on), one
-     * at a time, every tile of each encoded; only {@code timed} is counted.
-     *
-     * @throws IOException if the backend answers anything but a 200 with an image
+     * GetMaps of {@code warmUp}, then of {@code timed}, one at a time, every tile of each encoded; only {@code
+     * timed} is counted. Fails unless the backend answers a 200 with an image.
      */
     public static BackendBound measure(
             HttpClient http, Duration timeout, GetMap getMap, List<Metatile> warmUp, List<Metatile> timed)
@@ -111,11 +100,9 @@ public record BackendBound(PhaseResult getMaps, double decodeMillis, double enco
                 encodes.addAll(tiles);
             }
         }
-        String name = String.format(
-                Locale.ROOT,
-                "backend GetMap %dx%d px",
-                timed.get(0).width() * Tile.SIZE + 2 * getMap.gutter(),
-                timed.get(0).height() * Tile.SIZE + 2 * getMap.gutter());
+        Metatile first = timed.get(0);
+        String name = "backend GetMap " + (first.width() * Tile.SIZE + 2 * getMap.gutter()) + "x"
+                + (first.height() * Tile.SIZE + 2 * getMap.gutter()) + " px";
         PhaseResult getMaps = new PhaseResult(name, answers, busy, timed.size(), timed.size(), Map.of());
         return new BackendBound(getMaps, median(decodes), median(encodes));
     }
@@ -127,18 +114,20 @@ public record BackendBound(PhaseResult getMaps, double decodeMillis, double enco
 
     /** One line: the GetMaps' percentiles, the median decode and encode, the bound. */
     public String line() {
-        return String.format(
-                Locale.ROOT,
-                "%s, %d metatiles: p50 %.1f ms, p90 %.1f ms; decode p50 %.1f ms; one tile's PNG encode p50 %.2f ms;"
-                        + " bound (GetMap p50 + encode p50) %.1f ms, x 1.10 = %.1f ms",
-                getMaps.name(),
-                getMaps.metatiles(),
-                getMaps.percentileMillis(50),
-                getMaps.percentileMillis(90),
-                decodeMillis,
-                encodeMillis,
-                boundMillis(),
-                1.10 * boundMillis());
+        double bound = boundMillis();
+        return getMaps.name() + ", " + getMaps.metatiles() + " metatiles: "
+                + String.format(
+                        Locale.ROOT,
+                        "p50 %.1f ms, p90 %.1f ms; ",
+                        getMaps.percentileMillis(50),
+                        getMaps.percentileMillis(90))
+                + String.format(
+                        Locale.ROOT,
+                        "decode p50 %.1f ms; one tile's PNG encode p50 %.2f ms; ",
+                        decodeMillis,
+                        encodeMillis)
+                + String.format(
+                        Locale.ROOT, "bound (GetMap p50 + encode p50) %.1f ms, x 1.10 = %.1f ms", bound, 1.10 * bound);
     }
 
     private static double median(List<Double> nanos) {

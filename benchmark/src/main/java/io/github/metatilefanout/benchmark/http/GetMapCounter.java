@@ -10,14 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
-/**
- * Counts the GetMaps a server dispatched: the lines of its log matching a pattern, written since a mark.
- * Under GeoServer's default logging profile every GetMap, those GeoWebCache dispatches to render a
- * metatile included, logs a line {@code Request: getMap}.
- */
+/** Counts the GetMaps a server dispatched: the lines matching a pattern written to its log since a mark. */
 public final class GetMapCounter {
 
-    /** The line GeoServer logs for each GetMap under its default logging profile. */
+    /** The line GeoServer logs for each GetMap (GeoWebCache's too) under its default logging profile. */
     public static final String DEFAULT_PATTERN = "^Request: getMap";
 
     private final Path log;
@@ -29,12 +25,11 @@ public final class GetMapCounter {
         this.pattern = pattern;
     }
 
-    /** Remembers where the log ends now; the next count starts there. */
     public void mark() throws IOException {
         mark = Files.size(log);
     }
 
-    /** The matching lines written since the mark; -1 if the log is now shorter (it rolled over). */
+    /** The matching lines since the mark; -1 if the log rolled over. */
     public long countSinceMark() throws IOException {
         try (SeekableByteChannel channel = Files.newByteChannel(log)) {
             if (channel.size() < mark) {

@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code java -jar benchmarks.jar http <options>}: drives a tile server over HTTP, or with {@code --peers}
- * every tile cache of {@code benchmark/peers} in turn ({@link HttpRun}). Every value out of range is refused
+ * every tile cache of {@code benchmark/peers} in turn ({@link HttpRun}). A value out of range is refused
  * with the value and what is allowed.
  */
 @Command(
@@ -34,41 +34,32 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(names = "--url", description = "base address, e.g. http://127.0.0.1:8080/geoserver")
     String url;
 
-    @Option(
-            names = "--peers",
-            description = "in place of --url: benchmark/peers/peers.sh of running peers; each cache in turn, every"
-                    + " phase, on the same metatiles, and the backend's own GetMap")
+    @Option(names = "--peers", description = "in place of --url: benchmark/peers/peers.sh; each cache in turn")
     Path peers;
 
     @Option(
             names = "--caches",
             defaultValue = "mapproxy,mapcache,gwc,fanout",
             split = ",",
-            description = "--peers: the caches, in this order (those not running are left out)")
+            description = "--peers: caches, in order")
     List<String> caches;
 
-    @Option(
-            names = "--gutter",
-            defaultValue = "${env:PEERS_GUTTER:-32}",
-            description = "--peers: pixels the caches add on each side of a metatile")
+    @Option(names = "--gutter", defaultValue = "${env:PEERS_GUTTER:-32}", description = "--peers: pixels, each side")
     int gutter;
 
     @Option(names = "--layer", required = true, description = "the tile layer, e.g. ne:countries")
     String layer;
 
-    @Option(names = "--service", defaultValue = "wmts", description = "wmts (KVP GetTile) or wms (GetMap, TILED=true)")
+    @Option(names = "--service", defaultValue = "wmts", description = "wmts (GetTile) or wms (GetMap, TILED=true)")
     TileUris.Service service;
-
-    @Option(names = "--wms-path", defaultValue = "/gwc/service/wms", description = "where wms requests go")
-    String wmsPath;
 
     @Option(
             names = "--gridset",
             defaultValue = "EPSG:900913",
-            description = "EPSG:900913, EPSG:3857, GoogleMapsCompatible (web mercator) or EPSG:4326 (geographic)")
+            description = "EPSG:900913, EPSG:3857, " + "GoogleMapsCompatible or EPSG:4326")
     String gridset;
 
-    @Option(names = "--format", defaultValue = "image/png", description = "the tile format")
+    @Option(names = "--format", defaultValue = "image/png")
     String format;
 
     @Option(names = "--zoom", defaultValue = "6-7", description = "zoom levels, e.g. 6 or 5-8")
@@ -80,36 +71,19 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(names = "--metatile", defaultValue = "4x4", description = "the layer's metatile size, e.g. 10x10")
     String metatile;
 
-    @Option(
-            names = "--phases",
-            defaultValue = "first-tile,bursts,load",
-            split = ",",
-            description = "of first-tile, bursts, load")
+    @Option(names = "--phases", defaultValue = "first-tile,bursts,load", split = ",")
     List<String> phases;
 
-    @Option(
-            names = "--warm-up",
-            defaultValue = "0",
-            description = "uncached metatiles asked for first, as in first-tile, and not counted")
+    @Option(names = "--warm-up", defaultValue = "0", description = "uncached metatiles asked for first, not counted")
     int warmUp;
 
-    @Option(
-            names = "--first-tiles",
-            defaultValue = "60",
-            description = "first-tile: uncached metatiles, one request each")
+    @Option(names = "--first-tiles", defaultValue = "60", description = "first-tile: uncached metatiles")
     int firstTiles;
 
-    @Option(
-            names = "--drain",
-            arity = "1",
-            defaultValue = "true",
-            description = "first-tile: then ask for the other tiles (false where the server does not cache)")
+    @Option(names = "--drain", arity = "1", defaultValue = "true", description = "first-tile: then the other tiles")
     boolean drain;
 
-    @Option(
-            names = "--bursts",
-            defaultValue = "20",
-            description = "bursts: uncached metatiles, their tiles asked for at once")
+    @Option(names = "--bursts", defaultValue = "20", description = "bursts: uncached metatiles")
     int bursts;
 
     @Option(names = "--burst-size", defaultValue = "16", description = "bursts: tiles asked for at once")
@@ -121,10 +95,7 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(names = "--hits", defaultValue = "0,75", split = ",", description = "load: hit ratios in %%, a phase each")
     int[] hits;
 
-    @Option(
-            names = "--hot-metatiles",
-            defaultValue = "24",
-            description = "load: metatiles stored first, where hits ask")
+    @Option(names = "--hot-metatiles", defaultValue = "24", description = "load: metatiles stored first, for hits")
     int hotMetatiles;
 
     @Option(names = "--requests", defaultValue = "800", description = "load: requests per phase at most")
@@ -136,28 +107,22 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "30", description = "seconds to wait for one answer")
     int timeout;
 
-    @Option(names = "--seed", defaultValue = "1", description = "shuffles the metatiles; another seed picks others")
+    @Option(names = "--seed", defaultValue = "1", description = "shuffles the metatiles")
     int seed;
 
-    @Option(
-            names = "--truncate",
-            arity = "1",
-            defaultValue = "false",
-            description = "truncate the layer first (needs --user)")
+    @Option(names = "--truncate", arity = "1", defaultValue = "false", description = "truncate the layer first")
     boolean truncate;
 
     @Option(names = "--user", defaultValue = "", description = "user:password for --truncate")
     String user;
 
-    @Option(
-            names = "--log-file",
-            description = "GeoServer's log (geoserver.log), or --peers: MapServer's access log; GetMaps counted in it")
+    @Option(names = "--log-file", description = "geoserver.log, or --peers: MapServer's access log")
     Path logFile;
 
     @Option(
             names = "--getmap-pattern",
-            description = "regular expression of a GetMap's log line (default: " + GetMapCounter.DEFAULT_PATTERN
-                    + "; --peers: " + PeerServers.GETMAP_PATTERN + ")")
+            description = "a GetMap's log line (default: " + GetMapCounter.DEFAULT_PATTERN + "; --peers: "
+                    + PeerServers.GETMAP_PATTERN + ")")
     String getmapPattern;
 
     /** Options parsed from {@code args} and checked. */
@@ -207,7 +172,6 @@ public final class HttpOptions implements Callable<Integer> {
         box();
     }
 
-    /** The grid set of {@code --gridset}. */
     TileGrid grid() {
         try {
             return TileGrid.of(gridset);
@@ -236,36 +200,33 @@ public final class HttpOptions implements Callable<Integer> {
         if (parts.length != 2) {
             refuse("--metatile is " + metatile + "; allowed: WxH, e.g. 4x4");
         }
-        return new int[] {
-            range("--metatile", number("--metatile", parts[0]), 1, 20),
-            range("--metatile", number("--metatile", parts[1]), 1, 20)
-        };
+        return Arrays.stream(parts)
+                .mapToInt(p -> range("--metatile", number("--metatile", p), 1, 20))
+                .toArray();
     }
 
     /** {@code --bbox} as {west, south, east, north}. */
     double[] box() {
-        try {
-            double[] b = Arrays.stream(bbox.split(","))
-                    .mapToDouble(Double::parseDouble)
-                    .toArray();
-            if (b.length == 4
-                    && b[0] < b[2]
-                    && b[1] < b[3]
-                    && b[0] >= -180
-                    && b[2] <= 180
-                    && b[1] >= -90
-                    && b[3] <= 90) {
-                return b;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
+        double[] b =
+                Arrays.stream(bbox.split(",")).mapToDouble(HttpOptions::decimal).toArray();
+        if (b.length != 4
+                || !(b[0] < b[2] && b[1] < b[3] && b[0] >= -180 && b[2] <= 180 && b[1] >= -90 && b[3] <= 90)) {
+            refuse("--bbox is " + bbox + "; allowed: west,south,east,north in degrees, west < east within"
+                    + " -180..180, south < north within -90..90");
         }
-        throw refuse("--bbox is " + bbox + "; allowed: west,south,east,north in degrees, west < east within"
-                + " -180..180, south < north within -90..90");
+        return b;
     }
 
     Duration timeout() {
         return Duration.ofSeconds(timeout);
+    }
+
+    private static double decimal(String text) {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 
     private int number(String name, String text) {

@@ -1,8 +1,8 @@
 package io.github.metatilefanout.benchmark.http;
 
+import io.github.metatilefanout.benchmark.BenchmarkMain;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,9 +15,9 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The http driver's run ({@link HttpOptions}; see docs/benchmark.md): the phases on one server ({@link
- * #run()}), or on every cache of {@code benchmark/peers} in turn ({@link #peers}), each phase printed as one
- * line with its counts, percentiles, tiles/s and GetMaps per metatile.
+ * The http driver's run: the phases on one server ({@link #run()}), or on every cache of {@code
+ * benchmark/peers} in turn ({@link #peers}), each phase a line with its counts, percentiles, tiles/s and
+ * GetMaps per metatile.
  */
 public final class HttpRun {
 
@@ -31,10 +31,7 @@ public final class HttpRun {
         this.http = TileClient.newHttpClient(options.timeout());
     }
 
-    /**
-     * What one cache of {@code benchmark/peers} did. Its CPU per metatile is the one of the load phase at 0 %
-     * hits, where every request renders a metatile ({@code NaN} without that phase).
-     */
+    /** What one cache did; its CPU per metatile is that of the load phase at 0 % hits (NaN without it). */
     public record CacheResult(String cache, PhaseResult firstTile, PhaseResult bursts, List<PhaseResult> loads) {
 
         public double cpuPerMetatile() {
@@ -59,35 +56,27 @@ public final class HttpRun {
         String base = options.url.replaceAll("/+$", "");
         TileGrid grid = options.grid();
         MetatileList metatiles = options.metatiles(grid);
-        Pattern pattern =
-                Pattern.compile(options.getmapPattern != null ? options.getmapPattern : GetMapCounter.DEFAULT_PATTERN);
         TileClient client = new TileClient(
                 http,
-                TileUris.geoServer(base, options.service, options.wmsPath, options.layer, grid, options.format),
+                TileUris.geoServer(base, options.service, options.layer, grid, options.format),
                 options.timeout());
-        out.printf(
-                Locale.ROOT,
-                "http driver, %s, layer %s, %s %s, zoom %s, metatile %s, %d metatiles to pick from%n",
-                base,
-                options.layer,
-                options.service,
-                grid.name(),
-                options.zoom,
-                options.metatile,
-                metatiles.remaining());
+        out.println("http driver, " + base + ", layer " + options.layer + ", " + options.service + " " + grid.name()
+                + ", zoom " + options.zoom + ", metatile " + options.metatile + ", " + metatiles.remaining()
+                + " metatiles to pick from");
         if (options.truncate) {
             client.truncate(base, options.layer, options.user);
             out.println("truncated " + options.layer);
         }
-        GetMapCounter getMaps = options.logFile == null ? null : new GetMapCounter(options.logFile, pattern);
+        GetMapCounter getMaps = options.logFile == null
+                ? null
+                : new GetMapCounter(options.logFile, getMapPattern(GetMapCounter.DEFAULT_PATTERN));
         return phases(new Phases(client, metatiles, getMaps, null), "", options.phases);
     }
 
     /**
-     * {@code --peers}: the tile caches of {@code benchmark/peers} side by side on one MapServer. First
-     * MapServer's own GetMap of the metatiles every cache's first-tile phase gets ({@link BackendBound}); then
-     * each running cache of {@code --caches} in turn, every phase on the same metatiles (each cache keeps its
-     * own store), GetMaps counted in MapServer's access log; last, one table.
+     * {@code --peers}: first MapServer's own GetMap of the metatiles of the first-tile phase ({@link
+     * BackendBound}); then each running cache of {@code --caches} in turn, every phase on the same
+     * metatiles, GetMaps counted in MapServer's access log; last, one table.
      */
     public List<CacheResult> peers(PeerServers servers) throws IOException, InterruptedException {
         Map<String, String> urls = servers.urls();
@@ -99,19 +88,11 @@ public final class HttpRun {
         }
         TileGrid grid = options.grid();
         Path log = options.logFile != null ? options.logFile : servers.accessLog(System.getenv("PEERS_WORK"));
-        GetMapCounter getMaps = new GetMapCounter(
-                log,
-                Pattern.compile(options.getmapPattern != null ? options.getmapPattern : PeerServers.GETMAP_PATTERN));
-        out.printf(
-                Locale.ROOT,
-                "peers, layer %s, %s, zoom %s, box %s, metatile %s, %d metatiles to pick from; caches %s%n",
-                options.layer,
-                grid.name(),
-                options.zoom,
-                options.bbox,
-                options.metatile,
-                options.metatiles(grid).remaining(),
-                String.join(", ", caches));
+        GetMapCounter getMaps = new GetMapCounter(log, getMapPattern(PeerServers.GETMAP_PATTERN));
+        out.println("peers, layer " + options.layer + ", " + grid.name() + ", zoom " + options.zoom + ", box "
+                + options.bbox + ", metatile " + options.metatile + ", "
+                + options.metatiles(grid).remaining()
+                + " metatiles to pick from; caches " + String.join(", ", caches));
         BackendBound bound = backend(
                 servers,
                 new BackendBound.GetMap(
@@ -126,6 +107,10 @@ public final class HttpRun {
         }
         out.print(table(bound, results));
         return results;
+    }
+
+    private Pattern getMapPattern(String byDefault) {
+        return Pattern.compile(options.getmapPattern != null ? options.getmapPattern : byDefault);
     }
 
     /** {@code --warm-up}, then each of {@code which}, each phase's line printed after {@code prefix}. */
@@ -158,69 +143,56 @@ public final class HttpRun {
             throws IOException, InterruptedException {
         MetatileList metatiles = options.metatiles(getMap.grid());
         List<Metatile> warmUp = metatiles.take(options.warmUp);
-        Map<String, Long> before = servers.cpu();
+        Long start = servers.cpu().get(PeerServers.BACKEND_PROCESSES);
         BackendBound bound =
                 BackendBound.measure(http, options.timeout(), getMap, warmUp, metatiles.take(options.firstTiles));
-        Long start = before.get(PeerServers.BACKEND_PROCESSES);
         Long end = servers.cpu().get(PeerServers.BACKEND_PROCESSES);
         double cpu = start == null || end == null
                 ? Double.NaN
                 : (double) (end - start) / (warmUp.size() + options.firstTiles);
-        out.printf(
-                Locale.ROOT,
-                "%s; %s CPU %.1f ms per GetMap; load average %.2f%n",
-                bound.line(),
-                PeerServers.BACKEND_PROCESSES,
-                cpu,
-                loadAverage());
+        out.println(bound.line()
+                + format(
+                        "; %s CPU %.1f ms per GetMap; load average %.2f",
+                        PeerServers.BACKEND_PROCESSES, cpu, BenchmarkMain.loadAverage()));
         return bound;
     }
 
     /** The table: a row per cache, the bound above it. */
     private String table(BackendBound bound, List<CacheResult> results) {
-        StringBuilder text = new StringBuilder(String.format(
-                Locale.ROOT,
+        StringBuilder text = new StringBuilder(format(
                 "%nlayer %s: %s%n%n| cache | first tile p50 ms | p90 ms | p50 / bound | GetMaps per metatile, %d"
                         + " at once | CPU ms per metatile, 0 %% hits | %s CPU ms per metatile |",
-                options.layer,
-                bound.line(),
-                options.burstSize,
-                PeerServers.BACKEND_PROCESSES));
+                options.layer, bound.line(), options.burstSize, PeerServers.BACKEND_PROCESSES));
         for (int ratio : options.hits) {
-            text.append(String.format(Locale.ROOT, " tiles/s, %d clients, %d %% hits |", options.clients, ratio));
+            text.append(format(" tiles/s, %d clients, %d %% hits |", options.clients, ratio));
         }
         text.append("\n|---|").append("---:|".repeat(6 + options.hits.length)).append('\n');
         for (CacheResult r : results) {
-            text.append(String.format(
-                    Locale.ROOT,
+            PhaseResult first = r.firstTile();
+            text.append(format(
                     "| %s | %.1f | %.1f | %.2f | %.2f | %.1f | %.1f |",
                     r.cache(),
-                    r.firstTile().percentileMillis(50),
-                    r.firstTile().percentileMillis(90),
-                    r.firstTile().percentileMillis(50) / bound.boundMillis(),
+                    first.percentileMillis(50),
+                    first.percentileMillis(90),
+                    first.percentileMillis(50) / bound.boundMillis(),
                     r.bursts().getMapsPerMetatile(),
                     r.cpuPerMetatile(),
                     r.backendCpuPerMetatile()));
-            r.loads().forEach(load -> text.append(String.format(Locale.ROOT, " %.1f |", load.tilesPerSecond())));
+            r.loads().forEach(load -> text.append(format(" %.1f |", load.tilesPerSecond())));
             text.append('\n');
         }
-        return text.append(String.format(Locale.ROOT, "load average %.2f at end%n", loadAverage()))
+        return text.append(format("load average %.2f at end%n", BenchmarkMain.loadAverage()))
                 .toString();
     }
 
     /** Prints {@code result}'s line after the time and {@code prefix}, with the load average. */
     private PhaseResult print(String prefix, PhaseResult result, double... percents) {
-        out.printf(
-                Locale.ROOT,
-                "%s  %s%s  load average %.2f%n",
-                Instant.now(),
-                prefix,
-                result.line(percents),
-                loadAverage());
+        out.println(Instant.now() + "  " + prefix + result.line(percents)
+                + format("  load average %.2f", BenchmarkMain.loadAverage()));
         return result;
     }
 
-    private static double loadAverage() {
-        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    private static String format(String pattern, Object... values) {
+        return String.format(Locale.ROOT, pattern, values);
     }
 }

@@ -3,10 +3,7 @@ package io.github.metatilefanout.benchmark.http;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * A full metatile of GeoWebCache's metatile grid: {@code width x height} tiles whose lower left tile is
- * ({@code minX}, {@code minY}), both multiples of the metatile's size.
- */
+/** A full metatile of {@code width x height} tiles whose lower left one is ({@code minX}, {@code minY}). */
 public record Metatile(int z, long minX, long minY, int width, int height) {
 
     /** Every tile of the metatile, row by row from the bottom. */
@@ -20,12 +17,11 @@ public record Metatile(int z, long minX, long minY, int width, int height) {
         return tiles;
     }
 
-    /** The metatile's tile number {@code index}, counted as {@link #tiles()} lists them. */
+    /** Tile {@code index}, counted as {@link #tiles()} lists them. */
     public Tile tile(int index) {
         return new Tile(minX + index % width, minY + index / width, z);
     }
 
-    /** The number of tiles. */
     public int size() {
         return width * height;
     }

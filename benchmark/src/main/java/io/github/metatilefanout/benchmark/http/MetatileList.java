@@ -5,14 +5,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
-/**
- * The full metatiles of a grid that reach into a bounding box over a range of zoom levels, in an order
- * shuffled by a seed, handed out once each: a metatile taken from the list has not been asked for by
- * anyone else in this run. Safe for several threads.
- */
+/** The full metatiles reaching into a box over zoom levels, shuffled by a seed, each handed out once. Thread-safe. */
 public final class MetatileList {
 
-    /** Refuses areas so large that listing them would take too long. */
     static final long MAX_METATILES = 2_000_000;
 
     private final List<Metatile> metatiles;
@@ -22,11 +17,7 @@ public final class MetatileList {
         this.metatiles = List.copyOf(metatiles);
     }
 
-    /**
-     * The metatiles of {@code width x height} tiles at zoom levels {@code minZoom..maxZoom} that lie whole
-     * inside {@code grid} and reach into the box {@code west, south, east, north} (degrees), shuffled with
-     * {@code seed}.
-     */
+    /** {@code box} is west, south, east, north in degrees. */
     public static MetatileList of(
             TileGrid grid, int minZoom, int maxZoom, double[] box, int width, int height, long seed) {
         List<Metatile> found = new ArrayList<>();
@@ -52,7 +43,7 @@ public final class MetatileList {
         return new MetatileList(found);
     }
 
-    /** The next metatile nobody has taken; fails, saying how many there were, once all are taken. */
+    /** The next metatile nobody has taken. */
     public synchronized Metatile take() {
         if (next == metatiles.size()) {
             throw new IllegalStateException("all " + metatiles.size()
@@ -62,7 +53,6 @@ public final class MetatileList {
         return metatiles.get(next++);
     }
 
-    /** Takes the next {@code count} metatiles. */
     public synchronized List<Metatile> take(int count) {
         List<Metatile> taken = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -71,7 +61,6 @@ public final class MetatileList {
         return taken;
     }
 
-    /** How many are left to take. */
     public synchronized int remaining() {
         return metatiles.size() - next;
     }

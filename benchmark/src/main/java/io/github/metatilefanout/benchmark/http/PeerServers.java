@@ -9,19 +9,16 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-/**
- * The servers of {@code benchmark/peers}, as its script {@code peers.sh} reports them: which run, their tile
- * URL templates, their CPU time, and where MapServer logs its requests.
- */
+/** The servers of {@code benchmark/peers}, as {@code peers.sh} reports them. */
 public final class PeerServers {
 
-    /** The name of the WMS every cache renders from, in {@code peers.sh urls}. */
+    /** The WMS every cache renders from. */
     public static final String BACKEND = "mapserver";
 
-    /** The name of MapServer's own processes, in {@code peers.sh cpu}. */
+    /** MapServer's own processes. */
     public static final String BACKEND_PROCESSES = "mapserv";
 
-    /** A GetMap's line in MapServer's access log ({@code "GET /wms?...REQUEST=GetMap..."}). */
+    /** A GetMap's line in MapServer's access log. */
     public static final String GETMAP_PATTERN = "(?i)[?&]request=getmap[& ]";
 
     private final Path script;
@@ -30,25 +27,21 @@ public final class PeerServers {
         this.script = script;
     }
 
-    /** The servers up now ({@code peers.sh status}). */
     public Set<String> running() throws IOException, InterruptedException {
         return running(run("status"));
     }
 
-    /** Each server's address: the WMS's, and each cache's tile URL template ({@code peers.sh urls}). */
+    /** The WMS's address, and each cache's tile URL template. */
     public Map<String, String> urls() throws IOException, InterruptedException {
         return fields(run("urls"), 3, 2);
     }
 
-    /** CPU time so far of each server's processes, in ms ({@code peers.sh cpu}). */
+    /** CPU time so far of each server's processes, in ms. */
     public Map<String, Long> cpu() throws IOException, InterruptedException {
         return cpu(run("cpu"));
     }
 
-    /**
-     * MapServer's access log: in {@code PEERS_WORK} if that is set (as the script reads it), else in the
-     * script's own default, {@code ../target/peers} beside the script.
-     */
+    /** MapServer's access log, in {@code PEERS_WORK} as the script reads it (default {@code ../target/peers}). */
     public Path accessLog(String peersWork) {
         Path work = peersWork != null
                 ? Path.of(peersWork)
@@ -65,14 +58,13 @@ public final class PeerServers {
         return names;
     }
 
-    /** {@code peers.sh cpu}: "NAME MILLISECONDS" per line. */
     static Map<String, Long> cpu(String cpu) {
         Map<String, Long> millis = new LinkedHashMap<>();
         fields(cpu, 2, 1).forEach((name, value) -> millis.put(name, Long.parseLong(value)));
         return millis;
     }
 
-    /** Field {@code value} by field 0, from lines of exactly {@code count} fields separated by spaces. */
+    /** Field {@code value} by field 0, from lines of exactly {@code count} fields. */
     static Map<String, String> fields(String text, int count, int value) {
         Map<String, String> found = new LinkedHashMap<>();
         for (String line : text.lines().toList()) {

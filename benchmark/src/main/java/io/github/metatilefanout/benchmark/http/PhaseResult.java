@@ -1,6 +1,5 @@
 package io.github.metatilefanout.benchmark.http;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -9,9 +8,8 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 /**
  * What one phase of a run measured.
  *
- * @param answers every request timed in the phase
- * @param elapsedNanos what tiles/s is computed over: the phase's wall time, from its first request to its
- *     last answer (for a first-tile phase, the sum of its timed requests)
+ * @param elapsedNanos what tiles/s is computed over: the phase's wall time (for a first-tile phase, the
+ *     sum of its timed requests)
  * @param metatiles the uncached metatiles the phase asked for
  * @param getMaps the GetMaps the server dispatched during the phase, -1 when not counted
  * @param cpuMillis CPU time used during the phase per server ({@code peers.sh cpu}); empty when not measured
@@ -63,7 +61,7 @@ public record PhaseResult(
         return answers.stream().filter(Answer::hit).count();
     }
 
-    /** The {@code percent}-th percentile (nearest rank) of the answered requests' times, in ms; NaN if none. */
+    /** The {@code percent}-th percentile of the answered requests' times, in ms; NaN if none. */
     public double percentileMillis(double percent) {
         return percentile(
                 answers.stream()
@@ -109,18 +107,15 @@ public record PhaseResult(
                 errors(),
                 timeouts(),
                 cacheHits()));
-        Arrays.stream(percents)
-                .forEach(p -> text.append(String.format(Locale.ROOT, "  p%.0f %8.1f ms", p, percentileMillis(p))));
-        text.append(String.format(Locale.ROOT, "  tiles/s %7.1f", tilesPerSecond()));
+        for (double p : percents) {
+            text.append(String.format(Locale.ROOT, "  p%.0f %8.1f ms", p, percentileMillis(p)));
+        }
+        text.append(String.format(Locale.ROOT, "  tiles/s %7.1f  GetMaps/metatile ", tilesPerSecond()));
         return text.append(
                         getMaps < 0
-                                ? "  GetMaps/metatile n/a"
+                                ? "n/a"
                                 : String.format(
-                                        Locale.ROOT,
-                                        "  GetMaps/metatile %.2f (%d over %d)",
-                                        getMapsPerMetatile(),
-                                        getMaps,
-                                        metatiles))
+                                        Locale.ROOT, "%.2f (%d over %d)", getMapsPerMetatile(), getMaps, metatiles))
                 .toString();
     }
 }

@@ -17,28 +17,23 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The phases of a run against one server: the client that asks it for tiles, the metatiles nobody has
- * asked for yet (each phase takes fresh ones), the GetMap counter and the peers whose CPU time each phase
- * takes (each null when not measured).
+ * The phases of a run against one server: its client, the metatiles nobody has asked for yet (each phase
+ * takes fresh ones), the GetMap counter and the peers whose CPU time each phase reads (null when not
+ * measured).
  */
 record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps, PeerServers peers) {
 
     /** How long after a load phase the peers' CPU time is read, so that tiles still being stored count. */
     private static final Duration SETTLE = Duration.ofSeconds(1);
 
-    /**
-     * Whether request number {@code index} (from 0) asks for a cached tile at {@code percent} % hits:
-     * exactly {@code floor(n x percent / 100)} of the first {@code n} requests do, spread evenly, so every
-     * 100 consecutive requests hold exactly {@code percent} hits.
-     */
+    /** Whether request {@code index} is a hit: exactly {@code percent} of every 100 consecutive requests are. */
     static boolean isHit(long index, int percent) {
         return (index + 1) * percent / 100 > index * percent / 100;
     }
 
     /**
-     * Time to first tile: one client asks for one tile of each of {@code count} uncached metatiles in turn.
-     * With {@code drain} it then asks, untimed, for the metatile's other tiles, so the next timed request
-     * meets an idle server (without: a zoom level the server does not cache).
+     * Time to first tile: one client asks for one tile of each of {@code count} uncached metatiles in turn;
+     * with {@code drain}, then for the metatile's other tiles, untimed, so the next request meets an idle server.
      */
     PhaseResult firstTile(int count, boolean drain) throws IOException, InterruptedException {
         List<Metatile> taken = metatiles.take(count);
@@ -59,19 +54,13 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps, 
                 }
             }
         }
-        String name = String.format(
-                "first tile %dx%d%s",
-                taken.get(0).width(),
-                taken.get(0).height(),
-                drain ? " (siblings " + siblingHits + "/" + siblings + " hits)" : "");
-        // tiles/s over the timed requests alone: the wall time would count the untimed sibling requests
+        String name =
+                "first tile " + shape(taken) + (drain ? " (siblings " + siblingHits + "/" + siblings + " hits)" : "");
+        // tiles/s over the timed requests alone, not the siblings'
         return result(cpu, name, timed, busy, taken.size());
     }
 
-    /**
-     * Sibling bursts: for each of {@code count} uncached metatiles, {@code size} of its tiles at once; the
-     * next burst once every answer is in. A server that renders each metatile once sends one GetMap per burst.
-     */
+    /** Sibling bursts: for each of {@code count} uncached metatiles, {@code size} of its tiles at once, one burst after another. */
     PhaseResult bursts(int count, int size) throws IOException, InterruptedException {
         List<Metatile> taken = metatiles.take(count);
         int perBurst = Math.min(size, taken.get(0).size());
@@ -87,13 +76,11 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps, 
                 answers.add(await(answer));
             }
         }
-        String name = String.format(
-                "sibling bursts %dx%d, %d at once",
-                taken.get(0).width(), taken.get(0).height(), perBurst);
+        String name = "sibling bursts " + shape(taken) + ", " + perBurst + " at once";
         return result(cpu, name, answers, System.nanoTime() - start, taken.size());
     }
 
-    /** Takes {@code count} metatiles and asks, one request at a time, for every tile of each, so the server stores them. */
+    /** Takes {@code count} metatiles and asks for every tile of each, one at a time, so the server stores them. */
     List<Tile> storeHotTiles(int count) throws IOException, InterruptedException {
         List<Tile> hot = new ArrayList<>();
         for (Metatile metatile : metatiles.take(count)) {
@@ -111,9 +98,9 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps, 
     }
 
     /**
-     * Clients at {@code hits} % hits ({@link #isHit}): {@code clients} threads, each sending its next request
-     * when the previous one is answered, until {@code requests} are answered or {@code duration} has passed;
-     * a hit asks for one of the {@code hot} tiles, a miss for a tile of an uncached metatile.
+     * {@code clients} threads, each sending its next request when the previous one is answered, until
+     * {@code requests} are answered or {@code duration} has passed; a hit ({@link #isHit}) asks for one of
+     * the {@code hot} tiles, a miss for a tile of an uncached metatile.
      */
     PhaseResult load(int clients, int hits, List<Tile> hot, int requests, Duration duration)
             throws IOException, InterruptedException {
@@ -163,8 +150,7 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps, 
         if (peers != null) {
             Thread.sleep(SETTLE.toMillis());
         }
-        String name = String.format("%d clients, %d %% hits", clients, hits);
-        return result(cpu, name, answers, elapsed, (int) missCount.get());
+        return result(cpu, clients + " clients, " + hits + " % hits", answers, elapsed, (int) missCount.get());
     }
 
     private Answer await(CompletableFuture<Answer> answer) throws InterruptedException {
@@ -198,8 +184,11 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps, 
                 }
             });
         }
-        long counted = getMaps == null ? -1 : getMaps.countSinceMark();
-        return new PhaseResult(name, answers, nanos, metatiles, counted, used);
+        return new PhaseResult(name, answers, nanos, metatiles, getMaps == null ? -1 : getMaps.countSinceMark(), used);
+    }
+
+    private static String shape(List<Metatile> taken) {
+        return taken.get(0).width() + "x" + taken.get(0).height();
     }
 
     /** A tile of {@code metatile} that varies from one metatile to the next, the same in every run. */

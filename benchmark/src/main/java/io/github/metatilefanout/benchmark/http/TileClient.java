@@ -16,7 +16,7 @@ import java.util.function.Function;
 /** Asks a tile server for tiles over HTTP/1.1, each request bounded by a timeout. */
 record TileClient(HttpClient http, Function<Tile, URI> uris, Duration timeout) {
 
-    /** A client with its own connection pool, HTTP/1.1 and a connect timeout of {@code timeout}. */
+    /** A client with its own connection pool, HTTP/1.1. */
     static HttpClient newHttpClient(Duration timeout) {
         return HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
@@ -34,7 +34,7 @@ record TileClient(HttpClient http, Function<Tile, URI> uris, Duration timeout) {
         }
     }
 
-    /** Sends the request for {@code tile} without waiting; the answer completes when the last byte arrives. */
+    /** Asks for {@code tile} without waiting for the answer. */
     CompletableFuture<Answer> send(Tile tile) {
         long start = System.nanoTime();
         return http.sendAsync(request(tile), HttpResponse.BodyHandlers.ofByteArray())
@@ -48,10 +48,7 @@ record TileClient(HttpClient http, Function<Tile, URI> uris, Duration timeout) {
                                         || failure.getCause() instanceof HttpTimeoutException));
     }
 
-    /**
-     * Empties {@code layer}'s cache through GeoWebCache's REST API ({@code POST <base>/gwc/rest/masstruncate})
-     * as {@code user} ("name:password"); fails unless the server answers 200.
-     */
+    /** Empties {@code layer}'s cache through GeoWebCache's REST API as {@code user} ("name:password"). */
     void truncate(String base, String layer, String user) throws IOException, InterruptedException {
         if (!user.contains(":")) {
             throw new IllegalArgumentException("--truncate needs --user name:password");

@@ -3,25 +3,16 @@ package io.github.metatilefanout.benchmark.http;
 import java.util.Locale;
 
 /**
- * A GeoWebCache grid set with 256-pixel tiles: its name, shape and extent. Tile rows count upwards from
- * the bottom, as GeoWebCache counts them; {@link #wmtsRow(Tile)} gives the row WMTS counts from the top.
- *
- * @param name the grid set's name, as in WMTS TileMatrixSet
- * @param srs the coordinate reference system's code, as in a WMS SRS parameter
- * @param mercator true for web mercator (square, {@code 2^z x 2^z} tiles), false for the geographic
- *     grid ({@code 2^(z+1) x 2^z} tiles over -180..180, -90..90)
+ * A GeoWebCache grid set of 256-pixel tiles, rows counted from the bottom: web mercator ({@code 2^z x 2^z}
+ * tiles), or geographic ({@code 2^(z+1) x 2^z} over -180..180, -90..90). {@code srs} is a WMS SRS.
  */
 public record TileGrid(String name, String srs, boolean mercator) {
 
-    /** Half the width of GeoWebCache's web mercator grid, in metres. */
     static final double MERCATOR_HALF_WIDTH = 20037508.34;
 
     private static final double MAX_MERCATOR_LATITUDE = 85.0511287798;
 
-    /**
-     * The grid named {@code name}: GeoWebCache's {@code EPSG:900913}, {@code EPSG:3857} or {@code
-     * GoogleMapsCompatible} (web mercator, SRS {@code EPSG:900913} for the last), or {@code EPSG:4326}.
-     */
+    /** {@code EPSG:900913}, {@code EPSG:3857}, {@code GoogleMapsCompatible} or {@code EPSG:4326}. */
     public static TileGrid of(String name) {
         String upper = name.toUpperCase(Locale.ROOT);
         return switch (upper) {
@@ -33,22 +24,20 @@ public record TileGrid(String name, String srs, boolean mercator) {
         };
     }
 
-    /** Tiles across at zoom {@code z}. */
     public long tilesWide(int z) {
         return mercator ? 1L << z : 2L << z;
     }
 
-    /** Tiles down at zoom {@code z}. */
     public long tilesHigh(int z) {
         return 1L << z;
     }
 
-    /** The column holding longitude {@code lon} at zoom {@code z}, within the grid. */
+    /** The column of longitude {@code lon} at zoom {@code z}. */
     long column(double lon, int z) {
         return clamp((long) Math.floor((lon + 180) / 360 * tilesWide(z)), tilesWide(z));
     }
 
-    /** The row (counted from the bottom) holding latitude {@code lat} at zoom {@code z}, within the grid. */
+    /** The row of latitude {@code lat} at zoom {@code z}. */
     long row(double lat, int z) {
         double fraction;
         if (mercator) {
@@ -61,12 +50,12 @@ public record TileGrid(String name, String srs, boolean mercator) {
         return clamp((long) Math.floor(fraction * tilesHigh(z)), tilesHigh(z));
     }
 
-    /** The row of {@code tile} as WMTS counts it, from the top. */
+    /** The row as WMTS counts it, from the top. */
     public long wmtsRow(Tile tile) {
         return tilesHigh(tile.z()) - 1 - tile.y();
     }
 
-    /** {@code tile}'s bounds in the grid's coordinates: min x, min y, max x, max y. */
+    /** Min x, min y, max x, max y in the grid's coordinates. */
     public double[] bounds(Tile tile) {
         double size;
         double minX;

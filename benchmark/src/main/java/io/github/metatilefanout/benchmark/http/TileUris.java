@@ -9,7 +9,6 @@ import java.util.function.Function;
 /** Where a tile server answers for each tile. */
 final class TileUris {
 
-    /** How a GeoServer is asked for tiles. */
     enum Service {
         WMTS,
         WMS
@@ -19,11 +18,9 @@ final class TileUris {
 
     /**
      * A tile on a GeoServer: a WMTS KVP GetTile at {@code <base>/gwc/service/wmts}, or a WMS GetMap with
-     * {@code TILED=true} for one tile of the grid at {@code <base><wmsPath>} ({@code /gwc/service/wms}; {@code
-     * /wms} with GeoWebCache's direct WMS integration).
+     * {@code TILED=true} for one tile of the grid at {@code <base>/gwc/service/wms}.
      */
-    static Function<Tile, URI> geoServer(
-            String base, Service service, String wmsPath, String layer, TileGrid grid, String format) {
+    static Function<Tile, URI> geoServer(String base, Service service, String layer, TileGrid grid, String format) {
         return tile -> {
             String query;
             if (service == Service.WMTS) {
@@ -33,7 +30,7 @@ final class TileUris {
                         + tile.x();
             } else {
                 double[] b = grid.bounds(tile);
-                query = wmsPath + "?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&TILED=true&LAYERS=" + encode(layer)
+                query = "/gwc/service/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&TILED=true&LAYERS=" + encode(layer)
                         + "&STYLES=&SRS=" + encode(grid.srs())
                         + String.format(Locale.ROOT, "&BBOX=%.10f,%.10f,%.10f,%.10f", b[0], b[1], b[2], b[3])
                         + "&WIDTH=256&HEIGHT=256";

@@ -9,11 +9,7 @@ import java.awt.geom.Path2D;
 import java.awt.image.BufferedImage;
 import java.util.Random;
 
-/**
- * Metatile images with the texture of rendered maps, for encoder benchmarks: a dense one (filled,
- * outlined polygons everywhere, labels) and a sparse one (a transparent background crossed by a few roads
- * and labels, so that no tile is empty).
- */
+/** Map-like metatiles: dense (outlined polygons everywhere, labels), sparse (transparent, a few roads and labels). */
 final class MapLikeImages {
 
     private MapLikeImages() {}

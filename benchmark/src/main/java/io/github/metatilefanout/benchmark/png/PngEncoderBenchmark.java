@@ -32,11 +32,9 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * PNG encoding of the 16 tiles of a 1024 x 1024 ABGR metatile at GeoServer's defaults (deflate level 2,
- * no filter), by this project's encoder and by the ways GeoServer and GeoWebCache encode today, plus the
- * cost of deflate alone on the same bytes.
- *
- * <p>Run: {@code java -jar benchmark/target/benchmarks.jar PngEncoderBenchmark}.
+ * The 16 tiles of a 1024 x 1024 ABGR metatile encoded at GeoServer's defaults (deflate level 2, no filter)
+ * by this project's encoder, the ways GeoServer and GeoWebCache encode, and deflate alone. Run: {@code java
+ * -jar benchmark/target/benchmarks.jar PngEncoderBenchmark}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

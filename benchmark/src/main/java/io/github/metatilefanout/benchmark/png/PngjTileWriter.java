@@ -10,10 +10,7 @@ import java.awt.image.DataBufferByte;
 import java.awt.image.Raster;
 import java.io.ByteArrayOutputStream;
 
-/**
- * A tile written with PNGJ (the PNG library inside imageio-ext) from the rows of a 4-byte ABGR raster,
- * swizzling each pixel to RGBA into PNGJ's line, as imageio-ext does for a real buffered image.
- */
+/** A tile written with PNGJ (imageio-ext's PNG library) from an ABGR raster's rows, as imageio-ext does. */
 final class PngjTileWriter {
 
     private PngjTileWriter() {}

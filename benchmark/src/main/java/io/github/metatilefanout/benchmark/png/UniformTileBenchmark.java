@@ -15,11 +15,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-/**
- * A fully transparent 256 x 256 tile: answered from the uniform tile cache, and deflated every time.
- *
- * <p>Run: {@code java -jar benchmark/target/benchmarks.jar UniformTileBenchmark}.
- */
+/** A transparent tile, from the uniform tile cache and deflated. Run: {@code java -jar benchmarks.jar UniformTileBenchmark}. */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

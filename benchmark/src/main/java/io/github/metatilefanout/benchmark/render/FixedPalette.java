@@ -8,12 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An 8-bit palette fixed in advance from a style, and the quantiser that maps rendered RGBA pixels to it.
- *
- * <p>The palette holds a transparent entry, every colour of the style, and for each pair of style colours
- * the blends at a quarter, half and three quarters: the colours anti-aliased edges produce. Pixels at
- * least half opaque take their nearest palette colour, found in a table indexed by the top five bits of
- * red, green and blue; the others become transparent.
+ * An 8-bit palette fixed from a style, and the quantiser to it: a transparent entry, the style's colours,
+ * and for each pair of them the blends at a quarter, half and three quarters (anti-aliased edges). Pixels
+ * at least half opaque take their nearest colour, from a table indexed by the top five bits of red, green
+ * and blue; the others become transparent.
  */
 public final class FixedPalette {
 
@@ -41,7 +39,6 @@ public final class FixedPalette {
         this.nearest = nearestTable(colors);
     }
 
-    /** The palette of {@code style}. */
     public static FixedPalette of(MapStyle style) {
         List<Color> base = style.colors();
         List<Color> colors = new ArrayList<>(base);
@@ -59,12 +56,12 @@ public final class FixedPalette {
         return new FixedPalette(colors);
     }
 
-    /** Number of palette entries, the transparent one included. */
+    /** Palette entries, the transparent one included. */
     public int size() {
         return colorModel.getMapSize();
     }
 
-    /** {@code rgba}, a {@link BufferedImage#TYPE_4BYTE_ABGR} image, mapped to this palette. */
+    /** {@code rgba}, a {@link BufferedImage#TYPE_4BYTE_ABGR} image, mapped to the palette. */
     public BufferedImage quantise(BufferedImage rgba) {
         if (rgba.getType() != BufferedImage.TYPE_4BYTE_ABGR) {
             throw new IllegalArgumentException("Expected a TYPE_4BYTE_ABGR image, got type " + rgba.getType());

@@ -14,12 +14,9 @@ import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Natural Earth land and countries at one scale, projected to normalised web-mercator positions: 1:110m
- * for zoom levels 0 to 2, 1:50m for 3 to 5, 1:10m from 6.
- *
- * <p>Read once per JVM from the resources {@code ne-110m.bin.gz}, {@code ne-50m.bin.gz} and {@code
- * ne-10m.bin.gz}, written by {@code benchmark/data-prep/convert.mjs} from the npm package world-atlas 2.0.2
- * (see that script for the format).
+ * Natural Earth land and countries in normalised web-mercator positions: 1:110m for zoom 0 to 2, 1:50m for
+ * 3 to 5, 1:10m from 6; read once per JVM from {@code ne-<scale>.bin.gz}, which {@code
+ * benchmark/data-prep/convert.mjs} writes (see there for the format).
  */
 public record MapData(List<MapFeature> land, List<MapFeature> countries) {
 
@@ -27,7 +24,7 @@ public record MapData(List<MapFeature> land, List<MapFeature> countries) {
     private static final double UNITS_PER_DEGREE = 1e5;
     private static final Map<String, MapData> LOADED = new HashMap<>();
 
-    /** The map drawn at zoom level {@code z}, read from the resources on first use. */
+    /** The map drawn at zoom level {@code z}. */
     public static MapData forZoom(int z) {
         synchronized (LOADED) {
             return LOADED.computeIfAbsent(z < 3 ? "110m" : z < 6 ? "50m" : "10m", MapData::read);

@@ -6,10 +6,10 @@ import java.awt.geom.Rectangle2D;
 import java.util.List;
 
 /**
- * A land mass or a country, projected once to normalised web-mercator positions.
+ * A land mass or a country in normalised web-mercator positions.
  *
  * @param name the country's name; empty for land
- * @param rings every ring, clipped to the world; filled with the even-odd rule, so holes stay empty
+ * @param rings every ring, filled with the even-odd rule so that holes stay empty
  * @param label the label anchor: the centroid of the largest ring
  */
 public record MapFeature(String name, List<Ring> rings, Rectangle2D bounds, Point2D label) {
@@ -21,10 +21,7 @@ public record MapFeature(String name, List<Ring> rings, Rectangle2D bounds, Poin
         rings = List.copyOf(rings);
     }
 
-    /**
-     * The rings that reach into {@code frame} grown by {@code margin} pixels, in the frame's pixels, as
-     * one shape; {@code null} when no ring does. Rings outside cannot change the even-odd fill inside.
-     */
+    /** The rings that reach into {@code frame} grown by {@code margin} pixels, as one shape in its pixels; or null. */
     public Path2D.Double outlineIn(PixelFrame frame, double margin) {
         Rectangle2D extent = frame.normalisedExtent(margin);
         if (!bounds.intersects(extent)) {

@@ -19,21 +19,17 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Draws Natural Earth land and countries ({@link MapData}) into metatiles of the web-mercator grid, as a
- * GetMap would: sea, land, countries filled in turn with the style's fills, anti-aliased borders and
- * coastlines, and the names of the countries wide enough to carry one. Each render transforms the outlines
- * that reach into the metatile (gutter included) to image pixels, fills and strokes them. Thread-safe.
- *
- * <p>Labels are drawn as filled glyph outlines with a halo, so that they are identical whichever metatile
- * they fall in; on a JVM without usable fonts they are skipped, with one warning.
+ * Draws Natural Earth ({@link MapData}) into web-mercator metatiles as a GetMap would: sea, land, countries
+ * in the style's fills, anti-aliased borders and coasts, and the names of countries wide enough, as glyph
+ * outlines with a halo (identical in every metatile; skipped, with a warning, without usable fonts).
+ * Thread-safe.
  */
 public final class MapRenderer {
 
-    /** The pixels of a rendered metatile. */
     public enum PixelFormat {
-        /** {@link BufferedImage#TYPE_4BYTE_ABGR}, encoded as RGBA PNG. */
+        /** {@link BufferedImage#TYPE_4BYTE_ABGR}: RGBA PNG. */
         RGBA,
-        /** Rendered as {@link #RGBA}, then mapped to the style's {@link FixedPalette}: 8-bit palette PNG. */
+        /** {@link #RGBA} mapped to the style's {@link FixedPalette}: 8-bit palette PNG. */
         PALETTE
     }
 
@@ -43,7 +39,7 @@ public final class MapRenderer {
     /** Countries narrower than this, in pixels, get no label. */
     static final double MIN_LABEL_WIDTH = 64;
 
-    /** Labels whose anchor is this far outside the image, in pixels, may still reach into it. */
+    /** How far outside the image, in pixels, a label's anchor may lie and the label still reach into it. */
     private static final double LABEL_MARGIN = 128;
 
     private final MapStyle style;
@@ -61,12 +57,11 @@ public final class MapRenderer {
         this.coastStroke = new BasicStroke(style.coastWidth(), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
     }
 
-    /** Draws {@code metatile} into a new image of its size, gutter included. */
+    /** Draws {@code metatile}, gutter included. */
     public BufferedImage draw(Metatile metatile) {
         return draw(PixelFrame.of(metatile));
     }
 
-    /** Draws the part of the world in {@code frame}. */
     public BufferedImage draw(PixelFrame frame) {
         BufferedImage image = new BufferedImage(frame.width(), frame.height(), BufferedImage.TYPE_4BYTE_ABGR);
         Graphics2D g = image.createGraphics();

@@ -4,10 +4,7 @@ import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * How the map is drawn: sea, land, countries in a few alternating fills (by their order in the data),
- * country borders and coastlines (widths in pixels), country names with a halo.
- */
+/** How the map is drawn: colours, countries' fills in turn by their order in the data, line widths in pixels. */
 public record MapStyle(
         Color sea,
         Color land,
@@ -26,7 +23,7 @@ public record MapStyle(
         }
     }
 
-    /** The style the benchmark uses: pastel countries on a blue sea. */
+    /** Pastel countries on a blue sea. */
     public static MapStyle standard() {
         return new MapStyle(
                 new Color(0xA9CCE3),
@@ -47,12 +44,10 @@ public record MapStyle(
                 Color.WHITE);
     }
 
-    /** The fill of the country at {@code index} in the data. */
     public Color countryFill(int index) {
         return countryFills.get(index % countryFills.size());
     }
 
-    /** Every colour the style paints with. */
     public List<Color> colors() {
         List<Color> colors = new ArrayList<>(List.of(sea, land, border, coast, labelText, labelHalo));
         colors.addAll(countryFills);

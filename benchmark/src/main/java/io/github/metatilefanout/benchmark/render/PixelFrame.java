@@ -6,19 +6,10 @@ import java.awt.Rectangle;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Rectangle2D;
 
-/**
- * Where a metatile's image lies in the world, in world pixels of its zoom level (rows running downwards
- * from the northern edge), gutter included.
- *
- * @param zoom the zoom level
- * @param left world pixel column of the image's left edge
- * @param top world pixel row of the image's top edge
- * @param width image width
- * @param height image height
- */
+/** Where a metatile's image, gutter included, lies in world pixels of its zoom level (rows from the north). */
 public record PixelFrame(int zoom, long left, long top, int width, int height) {
 
-    /** The frame of {@code metatile}'s image, from its lower-left tile and that tile's place in the image. */
+    /** The frame of {@code metatile}'s image, from its lower-left tile's place in it. */
     public static PixelFrame of(Metatile metatile) {
         TileKey origin = metatile.origin();
         Rectangle lowerLeft = metatile.tileBounds(0);
@@ -37,7 +28,7 @@ public record PixelFrame(int zoom, long left, long top, int width, int height) {
         return new AffineTransform(size, 0, 0, size, -left, -top);
     }
 
-    /** This image's extent in normalised world positions, grown by {@code margin} pixels on every side. */
+    /** The extent in normalised positions, grown by {@code margin} pixels on every side. */
     public Rectangle2D normalisedExtent(double margin) {
         double size = WebMercator.worldSize(zoom);
         return new Rectangle2D.Double(

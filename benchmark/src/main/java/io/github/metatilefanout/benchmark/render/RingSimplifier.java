@@ -3,11 +3,9 @@ package io.github.metatilefanout.benchmark.render;
 import java.awt.geom.Path2D;
 
 /**
- * Turns rings of normalised positions into a path in a frame's pixels, dropping the points that cannot
- * change what is drawn, as map renderers do before they rasterise: a point less than half a pixel from
- * the previous one, and a point that lies, with its neighbours, beyond the same edge of the frame (grown by
- * a margin wider than any stroke), where replacing a run of such points by one straight segment changes
- * only pixels outside the frame.
+ * Rings of normalised positions as a path in a frame's pixels, without the points that cannot change what
+ * is drawn: those less than half a pixel from the previous one, and runs beyond one edge of the frame
+ * (grown by a margin wider than any stroke), each run replaced by one segment.
  */
 final class RingSimplifier {
 
@@ -36,7 +34,6 @@ final class RingSimplifier {
         this.maxY = frame.height() + margin;
     }
 
-    /** Appends one closed ring. */
     void add(double[] points) {
         double lastX = points[0] * scale - left;
         double lastY = points[1] * scale - top;

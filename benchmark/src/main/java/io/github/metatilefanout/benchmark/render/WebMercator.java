@@ -3,23 +3,18 @@ package io.github.metatilefanout.benchmark.render;
 import io.github.metatilefanout.engine.MetatileGeometry.Coverage;
 
 /**
- * The web-mercator world on GeoWebCache's grid set: 256-pixel tiles, {@code 2^z x 2^z} at zoom {@code z},
- * rows counted upwards from the bottom. Positions are <em>normalised</em>: {@code x} from 0 at longitude
- * -180 to 1 at +180, {@code y} from 0 at the northern edge to 1 at the southern one; a world pixel at zoom
- * {@code z} is a normalised position times {@link #worldSize(int)}.
+ * GeoWebCache's web-mercator grid set: {@code 2^z x 2^z} tiles of 256 pixels, rows counted from the bottom.
+ * Normalised positions run from 0 to 1, west to east and north to south; times {@link #worldSize(int)} they
+ * are world pixels.
  */
 public final class WebMercator {
 
-    /** The latitude where the square web-mercator world ends. */
     public static final double MAX_LATITUDE = 85.0511287798066;
 
-    /** Tile width and height in pixels. */
     public static final int TILE_SIZE = 256;
 
-    /** The name of the grid set, as GeoWebCache spells it. */
     public static final String GRID_SET = "EPSG:900913";
 
-    /** The deepest zoom level this harness uses. */
     public static final int MAX_ZOOM = 20;
 
     private WebMercator() {}
@@ -36,13 +31,13 @@ public final class WebMercator {
         return (1 - mercator / Math.PI) / 2;
     }
 
-    /** Tiles across (and down) the world at zoom {@code z}. */
+    /** Tiles across (and down) at zoom {@code z}. */
     public static long tilesAcross(int z) {
         checkZoom(z);
         return 1L << z;
     }
 
-    /** The world's width and height in pixels at zoom {@code z}. */
+    /** The world's size in pixels at zoom {@code z}. */
     public static double worldSize(int z) {
         return (double) TILE_SIZE * tilesAcross(z);
     }

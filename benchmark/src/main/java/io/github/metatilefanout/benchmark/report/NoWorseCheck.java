@@ -7,25 +7,14 @@ import java.util.SortedMap;
 import java.util.stream.Collectors;
 
 /**
- * Whether one strategy's request times are measurably worse than another's at p50 and p99, measured in
- * turn in one JVM.
- *
- * <p>With every core busy and the same work per request, no strategy can be faster on average (a closed
- * loop: the same throughput gives the same mean time), and two percentiles compared point for point differ
- * by chance (the same code measured twice: p99 up to 18 % apart with 384 requests). So each ratio gets a
- * {@link BlockBootstrap} interval, and the check decides only where the interval does:
- *
- * <ul>
- *   <li>{@link Outcome#NOT_WORSE} when for both quantiles the ratio is at most 1 or its interval includes 1,
- *       no interval reaching above 1 being wider than {@link #MAX_INTERVAL_SPREAD} (one that wide includes 1
- *       whatever the strategies do; one wholly below 1 answers however wide it is);
- *   <li>{@link Outcome#WORSE} when an interval lies wholly above 1;
- *   <li>{@link Outcome#CANNOT_TELL} otherwise: fewer than {@link #MIN_INVOCATIONS} invocations (a bootstrap
- *       over fewer blocks gives intervals too narrow), fewer than {@link #MIN_REQUESTS} requests of either
- *       (the p99 then rests on fewer than ten requests), or an interval too wide. Times drawn like the
- *       measured ones (log-normal, p99 about 3.3 x p50) give a p99 interval about 1.25 wide with 2,300
- *       requests per strategy, 1.3 with 1,700.
- * </ul>
+ * Whether one strategy's request times, measured in turn with another's in one JVM, are measurably worse at
+ * p50 and p99. With every core busy no strategy can be faster on average, and percentiles compared point
+ * for point differ by chance, so each ratio gets a {@link BlockBootstrap} interval and only the interval
+ * decides: {@link Outcome#WORSE} when one lies wholly above 1; {@link Outcome#NOT_WORSE} when each ratio is
+ * at most 1 or its interval includes 1, none reaching above 1 wider than {@link #MAX_INTERVAL_SPREAD};
+ * otherwise {@link Outcome#CANNOT_TELL}, as with fewer than {@link #MIN_INVOCATIONS} invocations (too narrow
+ * intervals) or {@link #MIN_REQUESTS} requests (a p99 on fewer than ten). Log-normal times like the measured
+ * ones give a p99 interval about 1.25 wide with 2,300 requests per strategy, 1.3 with 1,700.
  */
 final class NoWorseCheck {
 
@@ -34,12 +23,6 @@ final class NoWorseCheck {
     static final int MIN_INVOCATIONS = 20;
     static final int MIN_REQUESTS = 1000;
     static final double MAX_INTERVAL_SPREAD = 1.3;
-
-    /** Resamples per interval: its ends within about 1 % of where more would put them. */
-    static final int RESAMPLES = 2000;
-
-    /** The bootstrap's seed: the same request times always give the same verdict. */
-    static final long SEED = 13;
 
     /** What the run can tell. */
     enum Outcome {
@@ -55,11 +38,8 @@ final class NoWorseCheck {
     }
 
     /**
-     * What the check found.
-     *
-     * @param ratios per quantile, the ratio and its interval (NaN ends when too little was timed)
-     * @param invocations the invocations in which both strategies were timed
-     * @param requests requests of the first strategy timed in them; {@code otherRequests} of the other
+     * What the check found: per quantile the ratio and its interval, over the invocations that timed both
+     * strategies, and the requests of each timed in them.
      */
     record Verdict(
             Outcome outcome,
@@ -71,23 +51,19 @@ final class NoWorseCheck {
 
         /** One line: outcome, reason, ratios with their intervals, counts. */
         String line(String what) {
-            StringBuilder line = new StringBuilder(outcome.word)
-                    .append("  ")
-                    .append(what)
-                    .append(": ")
-                    .append(reason);
+            StringBuilder line = new StringBuilder(outcome.word + "  " + what + ": " + reason);
             for (BlockBootstrap.Ratio r : ratios) {
                 line.append(format("; %s x %.2f", r.name(), r.ratio()));
                 if (!Double.isNaN(r.low())) {
                     line.append(format(" (%.0f%% interval %.2f to %.2f)", CONFIDENCE * 100, r.low(), r.high()));
                 }
             }
-            return line.append(format("; %d and %d requests in %d invocations", requests, otherRequests, invocations))
-                    .toString();
+            return line + format("; %d and %d requests in %d invocations", requests, otherRequests, invocations);
         }
     }
 
-    private final BlockBootstrap bootstrap = new BlockBootstrap(RESAMPLES, SEED);
+    /** 2,000 resamples put an interval's ends within about 1 % of where more would; the seed fixes the verdict. */
+    private final BlockBootstrap bootstrap = new BlockBootstrap(2000, 13);
 
     /** Judges {@code times} against {@code others}, over the invocations that timed requests of both. */
     Verdict judge(SortedMap<Integer, double[]> times, SortedMap<Integer, double[]> others) {
@@ -111,33 +87,30 @@ final class NoWorseCheck {
             return new Verdict(Outcome.CANNOT_TELL, reason, ratios, paired.size(), requests, otherRequests);
         }
         List<BlockBootstrap.Ratio> ratios = bootstrap.ratios(paired, otherPaired, CONFIDENCE, QUANTILES);
-        List<String> worse = names(ratios.stream().filter(r -> r.low() > 1).toList());
-        List<String> wide = names(ratios.stream()
+        String worse = names(ratios.stream().filter(r -> r.low() > 1).toList());
+        String wide = names(ratios.stream()
                 .filter(r -> r.high() > 1 && r.spread() > MAX_INTERVAL_SPREAD)
                 .toList());
-        Outcome outcome;
-        String reason;
-        if (!worse.isEmpty()) {
-            outcome = Outcome.WORSE;
-            reason = "measurably worse at " + String.join(" and ", worse) + ", interval wholly above 1.00";
-        } else if (!wide.isEmpty()) {
-            outcome = Outcome.CANNOT_TELL;
-            reason = format("interval of %s wider than %.2f x", String.join(" and ", wide), MAX_INTERVAL_SPREAD);
-        } else {
-            outcome = Outcome.NOT_WORSE;
-            reason = "not measurably worse: "
-                    + ratios.stream()
-                            .map(r -> r.name()
-                                    + (r.high() < 1
-                                            ? " lower"
-                                            : r.ratio() <= 1 ? " no higher" : " higher, interval includes 1.00"))
-                            .collect(Collectors.joining(", "));
-        }
+        Outcome outcome = !worse.isEmpty() ? Outcome.WORSE : !wide.isEmpty() ? Outcome.CANNOT_TELL : Outcome.NOT_WORSE;
+        String reason =
+                switch (outcome) {
+                    case WORSE -> "measurably worse at " + worse + ", interval wholly above 1.00";
+                    case CANNOT_TELL -> format("interval of %s wider than %.2f x", wide, MAX_INTERVAL_SPREAD);
+                    case NOT_WORSE -> "not measurably worse: "
+                            + ratios.stream()
+                                    .map(r -> r.name()
+                                            + (r.high() < 1
+                                                    ? " lower"
+                                                    : r.ratio() <= 1
+                                                            ? " no higher"
+                                                            : " higher, interval includes 1.00"))
+                                    .collect(Collectors.joining(", "));
+                };
         return new Verdict(outcome, reason, ratios, paired.size(), requests, otherRequests);
     }
 
-    private static List<String> names(List<BlockBootstrap.Ratio> ratios) {
-        return ratios.stream().map(BlockBootstrap.Ratio::name).toList();
+    private static String names(List<BlockBootstrap.Ratio> ratios) {
+        return ratios.stream().map(BlockBootstrap.Ratio::name).collect(Collectors.joining(" and "));
     }
 
     private static String format(String pattern, Object... values) {

@@ -14,10 +14,7 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.category.DefaultCategoryDataset;
 
-/**
- * A run's tables of one figure per strategy as bar charts, one below the other: a group of bars per
- * scenario, a bar per strategy. Figures that span more than {@value #LOG_SPAN} times use a log axis.
- */
+/** A bar chart per table of one figure: a group per scenario, a bar per strategy; log axis past {@value #LOG_SPAN} x. */
 public final class ResultChart {
 
     static final int WIDTH = 1000;
@@ -26,7 +23,7 @@ public final class ResultChart {
 
     private ResultChart() {}
 
-    /** The chart of {@code grids}' single-figure tables, or null when there is none. */
+    /** The charts one below the other, or null when there is none. */
     public static BufferedImage draw(String title, List<Summary.Grid> grids) {
         List<JFreeChart> charts = grids.stream()
                 .filter(grid -> grid.table().figures().size() == 1)

@@ -2,6 +2,7 @@ package io.github.metatilefanout.benchmark.report;
 
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -13,11 +14,9 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * A run's results as Markdown tables, one per benchmark measured: a row per scenario (in the order they
- * ran), a column per strategy (or per method) with its ratio to {@code sequential}, and beside them the
- * bounds the same run measured. The only verdicts are those a confidence interval decides ({@link
- * NoWorseCheck}); every other comparison is shown, not judged. A benchmark that {@link #table} does not
- * know gets a table of its primary score.
+ * A run's results as Markdown tables, one per benchmark: a row per scenario (in the order they ran), a
+ * column per strategy (or method) with its ratio to {@code sequential}, and the bounds the same run
+ * measured. Only a confidence interval decides a verdict ({@link NoWorseCheck}); other comparisons are shown.
  */
 public final class Summary {
 
@@ -28,12 +27,8 @@ public final class Summary {
     record Table(String title, List<String> figures, String format) {}
 
     /**
-     * A table's figures, for the text and the chart.
-     *
-     * @param title the title, with the parameters every row shares
-     * @param varying the parameters that differ between rows
-     * @param owners the strategies (or methods) measured, in column order
-     * @param rows the rows, each the trials of one scenario merged
+     * A table's figures, for the text and the chart: the title with the parameters every row shares, the
+     * parameters that differ, the strategies (or methods) in column order, a row per scenario.
      */
     record Grid(
             String benchmark, String title, List<String> varying, List<String> owners, List<Trial> rows, Table table) {
@@ -49,9 +44,7 @@ public final class Summary {
         }
 
         List<String> cells(Trial row) {
-            return varying.stream()
-                    .map(p -> Counts.shown(p, row.scenario().get(p)))
-                    .toList();
+            return varying.stream().map(p -> shown(p, row.scenario().get(p))).toList();
         }
     }
 
@@ -62,7 +55,6 @@ public final class Summary {
         this.trials = List.copyOf(trials);
     }
 
-    /** How a benchmark's table reads. */
     static Table table(String benchmark) {
         return switch (benchmark) {
             case "ThroughputBenchmark" -> new Table(
@@ -91,25 +83,21 @@ public final class Summary {
     /** The grids of the benchmarks measured, in the order they ran. */
     public List<Grid> grids() {
         Map<String, Map<String, Trial>> byBenchmark = new LinkedHashMap<>();
-        for (Trial trial : trials) {
-            byBenchmark
-                    .computeIfAbsent(trial.benchmark(), b -> new LinkedHashMap<>())
-                    .merge(trial.scenarioKey(), trial, Summary::merged);
-        }
+        trials.forEach(t -> byBenchmark
+                .computeIfAbsent(t.benchmark(), b -> new LinkedHashMap<>())
+                .merge(t.scenarioKey(), t, Summary::merged));
         List<Grid> grids = new ArrayList<>();
-        byBenchmark.forEach((benchmark, rows) -> {
+        byBenchmark.forEach((benchmark, byScenario) -> {
             Table table = table(benchmark);
-            Set<String> owners = new LinkedHashSet<>();
-            for (Strategy strategy : Strategy.values()) {
-                owners.add(strategy.toString());
-            }
-            rows.values().forEach(r -> owners.addAll(r.figures().keySet()));
-            String figure = table.figures().get(0);
-            owners.removeIf(o -> rows.values().stream().allMatch(r -> Double.isNaN(r.figure(o, figure))));
+            List<Trial> rows = List.copyOf(byScenario.values());
+            Set<String> owners = new LinkedHashSet<>(
+                    Arrays.stream(Strategy.values()).map(Strategy::toString).toList());
+            rows.forEach(r -> owners.addAll(r.figures().keySet()));
+            owners.removeIf(o -> rows.stream()
+                    .allMatch(r -> Double.isNaN(r.figure(o, table.figures().get(0)))));
             Map<String, Set<String>> values = new TreeMap<>();
-            rows.values()
-                    .forEach(r -> r.scenario().forEach((p, v) -> values.computeIfAbsent(p, k -> new LinkedHashSet<>())
-                            .add(v)));
+            rows.forEach(r -> r.scenario().forEach((p, v) -> values.computeIfAbsent(p, k -> new LinkedHashSet<>())
+                    .add(v)));
             List<String> varying = new ArrayList<>();
             StringBuilder title = new StringBuilder(table.title());
             values.forEach((p, v) -> {
@@ -119,11 +107,10 @@ public final class Summary {
                     title.append(", ")
                             .append(p)
                             .append(' ')
-                            .append(Counts.shown(p, v.iterator().next()));
+                            .append(shown(p, v.iterator().next()));
                 }
             });
-            grids.add(new Grid(
-                    benchmark, title.toString(), varying, List.copyOf(owners), List.copyOf(rows.values()), table));
+            grids.add(new Grid(benchmark, title.toString(), varying, List.copyOf(owners), rows, table));
         });
         return grids;
     }
@@ -135,7 +122,7 @@ public final class Summary {
             List<String> headings = new ArrayList<>(grid.varying());
             headings.addAll(grid.owners());
             List<List<String>> cells = new ArrayList<>();
-            List<String> notes = new ArrayList<>();
+            List<String> verdicts = new ArrayList<>();
             for (Trial row : grid.rows()) {
                 List<String> line = new ArrayList<>(grid.cells(row));
                 grid.owners().forEach(owner -> line.add(cell(grid, row, owner)));
@@ -145,17 +132,18 @@ public final class Summary {
                 }
                 line.addAll(bounds.values());
                 cells.add(line);
-                notes.addAll(verdicts(grid.benchmark(), row));
+                verdicts.addAll(verdicts(grid.benchmark(), row));
             }
             md.append("### ").append(grid.title()).append("\n\n").append(markdown(headings, cells));
-            notes.forEach(n -> md.append(n).append("\n\n"));
+            verdicts.forEach(v -> md.append(v).append("\n\n"));
         }
         return md.toString();
     }
 
     private static String cell(Grid grid, Trial row, String owner) {
-        List<String> shown = new ArrayList<>();
-        grid.table().figures().forEach(f -> shown.add(number(grid.table().format(), row.figure(owner, f))));
+        List<String> shown = grid.table().figures().stream()
+                .map(f -> number(grid.table().format(), row.figure(owner, f)))
+                .toList();
         String text = String.join(" / ", shown);
         double ratio = grid.value(row, owner) / grid.value(row, BASELINE);
         if (shown.size() == 1 && !owner.equals(BASELINE) && !Double.isNaN(ratio)) {
@@ -167,20 +155,40 @@ public final class Summary {
     /** The bounds the same run measured beside a row, by heading. */
     private Map<String, String> bounds(String benchmark, Trial row) {
         Map<String, String> bounds = new LinkedHashMap<>();
+        Map<String, String> scenario = row.scenario();
         switch (benchmark) {
             case "ThroughputBenchmark" -> {
                 // fanout's peak of images alive is bounded by pool + queue (as long as the pool) + clients
-                int bound = 2 * Counts.resolve(row.scenario().get("pool"))
-                        + Counts.resolve(row.scenario().get("clients"));
+                int bound = 2 * Counts.resolve(scenario.get("pool")) + Counts.resolve(scenario.get("clients"));
                 double peak = row.figure("fanout", "images.peak");
                 bounds.put(
                         "fanout peak images (bound)",
                         Double.isNaN(peak) ? "" : number("%.0f", peak) + " (" + bound + ")");
                 bounds.put("upstream-2.27 peak images", number("%.0f", row.figure("upstream-2.27", "images.peak")));
             }
-            case "ThroughputBenchmark in turn" -> bounds.put("most fanout can gain", gainCeiling(row));
+            case "ThroughputBenchmark in turn" -> {
+                // with a core to spare fanout still renders and encodes one tile on the request thread: a
+                // client's time per miss is at least that part of sequential's (hits left out: an upper bound)
+                int clients = Counts.resolve(scenario.get("clients"));
+                double perMiss = clients
+                        * 1000
+                        / row.figure(BASELINE, "tiles")
+                        * 100
+                        / (100 - Integer.parseInt(scenario.get("hits")));
+                double kept = row.figure(BASELINE, "render.ms") + row.figure(BASELINE, "encode.ms");
+                bounds.put(
+                        "most fanout can gain",
+                        clients >= Counts.resolve("cores") ? "" : number("x%.2f", perMiss / kept));
+            }
             case "FirstTileBenchmark" -> {
-                double floor = renderPlusOneEncode(row);
+                // render p50 plus one encode p50 of the same metatile shape and format, measured on their own
+                double floor = trials.stream()
+                        .filter(t -> t.benchmark().equals("RenderEncodeBenchmark"))
+                        .filter(t -> t.scenario().get("metatile").equals(scenario.get("metatile")))
+                        .filter(t -> t.scenario().get("format").equals(scenario.get("format")))
+                        .reduce(Summary::merged)
+                        .map(t -> t.figure("render", "p50") + t.figure("encodeTile", "p50"))
+                        .orElse(Double.NaN);
                 bounds.put("render + one encode", number("%.1f", floor));
                 bounds.put("fanout / (render + one encode)", number("%.2f", row.figure("fanout", "p50") / floor));
             }
@@ -189,49 +197,18 @@ public final class Summary {
         return bounds;
     }
 
-    /**
-     * With a core to spare, the most fanout can gain over sequential: fanout still renders the metatile
-     * and encodes one tile on the request thread, so a client's time per miss is at least that part of
-     * sequential's (hits not counted, which keeps the bound an upper one).
-     */
-    private static String gainCeiling(Trial row) {
-        int clients = Counts.resolve(row.scenario().get("clients"));
-        if (clients >= Counts.resolve("cores")) {
-            return "";
-        }
-        double perMiss = clients
-                * 1000
-                / row.figure(BASELINE, "tiles")
-                * 100
-                / (100 - Integer.parseInt(row.scenario().get("hits")));
-        return number("x%.2f", perMiss / (row.figure(BASELINE, "render.ms") + row.figure(BASELINE, "encode.ms")));
-    }
-
-    /** Render p50 plus one encode p50 of the same metatile shape and format, measured on their own. */
-    private double renderPlusOneEncode(Trial row) {
-        return trials.stream()
-                .filter(t -> t.benchmark().equals("RenderEncodeBenchmark"))
-                .filter(t -> t.scenario().get("metatile").equals(row.scenario().get("metatile")))
-                .filter(t -> t.scenario().get("format").equals(row.scenario().get("format")))
-                .reduce(Summary::merged)
-                .map(t -> t.figure("render", "p50") + t.figure("encodeTile", "p50"))
-                .orElse(Double.NaN);
-    }
-
-    /** Under load, for each strategy running this project's engine, its verdict against sequential. */
+    /** Under load, each strategy running this project's engine judged against sequential. */
     private List<String> verdicts(String benchmark, Trial row) {
-        List<String> lines = new ArrayList<>();
-        for (Strategy strategy : Strategy.values()) {
-            if ((benchmark.startsWith("LoadedFirstTile") || benchmark.startsWith("Cluster"))
-                    && strategy.runsEngine()
-                    && row.figures().containsKey(strategy.toString())) {
-                NoWorseCheck.Verdict verdict = check.judge(
-                        row.requestTimes().getOrDefault(strategy.toString(), Collections.emptySortedMap()),
-                        row.requestTimes().getOrDefault(BASELINE, Collections.emptySortedMap()));
-                lines.add(verdict.line(strategy + " against " + BASELINE + ", " + row.scenarioKey()));
-            }
+        if (!benchmark.startsWith("LoadedFirstTile") && !benchmark.startsWith("Cluster")) {
+            return List.of();
         }
-        return lines;
+        return Arrays.stream(Strategy.values())
+                .filter(s -> s.runsEngine() && row.figures().containsKey(s.toString()))
+                .map(s -> check.judge(
+                                row.requestTimes().getOrDefault(s.toString(), Collections.emptySortedMap()),
+                                row.requestTimes().getOrDefault(BASELINE, Collections.emptySortedMap()))
+                        .line(s + " against " + BASELINE + ", " + row.scenarioKey()))
+                .toList();
     }
 
     /** A Markdown table, its columns padded to line up on a terminal. */
@@ -244,9 +221,7 @@ public final class Summary {
                 widths[c] = Math.max(widths[c], row.get(c).length());
             }
         });
-        for (int width : widths) {
-            all.get(1).add("-".repeat(width));
-        }
+        Arrays.stream(widths).forEach(width -> all.get(1).add("-".repeat(width)));
         StringBuilder md = new StringBuilder();
         for (List<String> row : all) {
             for (int c = 0; c < row.size(); c++) {
@@ -263,6 +238,15 @@ public final class Summary {
         Map<String, SortedMap<Integer, double[]>> requestTimes = new TreeMap<>(a.requestTimes());
         requestTimes.putAll(b.requestTimes());
         return new Trial(a.benchmark(), a.scenario(), figures, requestTimes);
+    }
+
+    /** How a parameter's value is shown: counts resolved, hits in percent. */
+    static String shown(String param, String value) {
+        return switch (param) {
+            case "pool", "clients" -> Integer.toString(Counts.resolve(value));
+            case "hits" -> value + "%";
+            default -> value;
+        };
     }
 
     static String number(String format, double value) {

@@ -6,10 +6,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Watches every strategy alike: metatile images rendered and not yet disposed, and the most at once (as
- * the engine's {@code FanoutMetrics.getPeakMetatileImagesAlive()}); the time spent rendering metatiles and
- * encoding tiles, wherever it is spent; lock acquisitions and releases (as {@code
- * FanoutMetrics.getLockOperations()}) and the locks held.
+ * Watches every strategy alike: metatile images alive and the most at once, the time spent rendering and
+ * encoding wherever it is spent, lock acquisitions and releases, and the locks held.
  */
 public final class Meter {
 
@@ -37,7 +35,7 @@ public final class Meter {
         encodeNanos.add(nanos);
     }
 
-    /** {@code locks}, with every acquisition (obtained or not) and release counted, and the locks held followed. */
+    /** {@code locks}, every acquisition (obtained or not) and release counted, the locks held followed. */
     LockProvider metered(LockProvider locks) {
         return (key, timeout) -> {
             LockProvider.Lock lock;
@@ -57,7 +55,6 @@ public final class Meter {
         };
     }
 
-    /** Images rendered and not yet disposed. */
     public int alive() {
         return alive.get();
     }
@@ -72,22 +69,22 @@ public final class Meter {
         return peak.get();
     }
 
-    /** Mean render time in ms since the last reset; NaN when nothing was rendered. */
+    /** Mean render time in ms since the last reset; NaN when none. */
     public double meanRenderMillis() {
         return renderNanos.sum() / 1e6 / renders.sum();
     }
 
-    /** Mean tile encode time in ms since the last reset; NaN when nothing was encoded. */
+    /** Mean tile encode time in ms since the last reset; NaN when none. */
     public double meanEncodeMillis() {
         return encodeNanos.sum() / 1e6 / encodes.sum();
     }
 
-    /** Lock acquisitions and releases per metatile rendered since the last reset; NaN when none was. */
+    /** Lock acquisitions and releases per metatile rendered since the last reset. */
     public double lockOperationsPerRender() {
         return (double) lockOperations.sum() / renders.sum();
     }
 
-    /** Starts a new peak from the images alive now, and new times and counts. */
+    /** Starts a new peak from the images alive now, new times and counts. */
     public void reset() {
         peak.set(alive.get());
         renders.reset();

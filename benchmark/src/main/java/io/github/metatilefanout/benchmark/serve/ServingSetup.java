@@ -18,12 +18,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/**
- * What every strategy shares in one comparison, and the {@link Meter} that watches them all alike.
- *
- * @param lockProvider metatile and tile locks, counted by the meter ({@link Meter#metered})
- * @param poolSize threads of the strategies that have a pool; 0 for none
- */
+/** What every strategy shares in one comparison, and the {@link Meter} that counts its locks, renders and encodes. */
 public record ServingSetup(
         MetatileGeometry geometry,
         MapRenderer renderer,
@@ -33,7 +28,6 @@ public record ServingSetup(
         int poolSize,
         Meter meter) {
 
-    /** How long any lock is waited for: GeoWebCache's default. */
     public static final Duration LOCK_TIMEOUT = FanoutSettings.DEFAULT_LOCK_TIMEOUT;
 
     public ServingSetup {
@@ -41,7 +35,7 @@ public record ServingSetup(
         lockProvider = meter.metered(lockProvider);
     }
 
-    /** A rendered metatile image, counted by the meter until disposed; later disposals do nothing. */
+    /** A rendered metatile image, counted by the meter until first disposed. */
     record CountedImage(BufferedImage image, Meter meter, AtomicBoolean disposed) {
 
         void dispose() {
@@ -51,12 +45,11 @@ public record ServingSetup(
         }
     }
 
-    /** The same setup with another node's lock provider. */
     public ServingSetup withLockProvider(LockProvider other) {
         return new ServingSetup(geometry, renderer, encoder, store, other, poolSize, meter);
     }
 
-    /** The metatile that holds {@code tile}, over the whole world at its zoom level. */
+    /** The metatile that holds {@code tile}. */
     public Metatile metatileOf(TileKey tile) {
         return geometry.metatileOf(tile, WebMercator.coverage(tile.z()));
     }
@@ -70,7 +63,7 @@ public record ServingSetup(
         }
     }
 
-    /** Renders {@code metatile}, encodes and stores every tile on this thread, returns tile {@code requested}. */
+    /** Renders {@code metatile}, encodes and stores every tile, returns tile {@code requested}. */
     byte[] renderAndStoreAll(Metatile metatile, int requested) throws IOException {
         CountedImage image = draw(metatile);
         try {

@@ -8,11 +8,7 @@ import io.github.metatilefanout.engine.lock.LockProvider;
 import java.util.Arrays;
 import java.util.function.Function;
 
-/**
- * The ways of serving tiles the benchmark compares, over the same renderer, encoder, store and lock
- * provider ({@link ServingSetup}). To add one: a constant here with its {@link TileServer}; the benchmarks'
- * {@code strategy} and {@code strategies} parameters and the summary's columns take it by its label.
- */
+/** The ways of serving tiles compared, over one {@link ServingSetup}; parameters and columns name them by label. */
 public enum Strategy {
     /** Classic GeoWebCache: on a miss, under the metatile lock, render, encode and store every tile, then answer. */
     SEQUENTIAL("sequential", Strategy::sequential),
@@ -36,7 +32,6 @@ public enum Strategy {
         this.factory = factory;
     }
 
-    /** The strategy called {@code label}, as in {@link #toString()}. */
     public static Strategy of(String label) {
         return Arrays.stream(values())
                 .filter(strategy -> strategy.label.equals(label))
@@ -45,17 +40,16 @@ public enum Strategy {
                         "Unknown strategy '" + label + "'; expected one of " + Arrays.toString(values())));
     }
 
-    /** Whether the strategy runs this project's engine: the summary judges it against sequential. */
+    /** Whether it runs this project's engine: the summary judges it against sequential. */
     public boolean runsEngine() {
         return this == FANOUT || this == FANOUT_STORING_LOCK;
     }
 
-    /** Whether the strategy keeps a tile cache, so that its results depend on the cache-hit ratio. */
+    /** Whether it keeps a tile cache. */
     public boolean caches() {
         return this != DIRECT;
     }
 
-    /** A server of this strategy over {@code setup}. */
     public TileServer open(ServingSetup setup) {
         return factory.apply(setup);
     }

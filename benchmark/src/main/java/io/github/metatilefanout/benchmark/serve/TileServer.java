@@ -10,15 +10,9 @@ import java.util.function.BooleanSupplier;
 @FunctionalInterface
 public interface TileServer extends AutoCloseable {
 
-    /**
-     * What a server with a bounded pool did with the metatiles it rendered.
-     *
-     * @param handedOff metatiles whose other tiles went to the pool
-     * @param ranOnCaller metatiles whose other tiles the request thread encoded, the pool being full
-     */
+    /** Metatiles whose other tiles went to a bounded pool, and those the request thread encoded, the pool full. */
     record PoolUse(long handedOff, long ranOnCaller) {
 
-        /** A server that does neither. */
         public static final PoolUse NONE = new PoolUse(0, 0);
 
         public PoolUse plus(PoolUse other) {
@@ -30,27 +24,20 @@ public interface TileServer extends AutoCloseable {
         }
     }
 
-    /** The encoded tile. */
     byte[] getTile(TileKey tile) throws Exception;
 
-    /**
-     * Waits until the work of earlier requests is done: every tile stored, every metatile image disposed,
-     * every lock released. Servers that finish their work before answering return at once.
-     *
-     * @throws TimeoutException if work is still left after {@code timeout}
-     */
+    /** Waits until every tile is stored, every metatile image disposed, every lock released. */
     default void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {}
 
-    /** What the server's pool did since it opened; {@link PoolUse#NONE} for a server without a bounded pool. */
+    /** What the server's bounded pool did since it opened. */
     default PoolUse poolUse() {
         return PoolUse.NONE;
     }
 
-    /** Stops the server's threads, if it has any. */
     @Override
     default void close() {}
 
-    /** Waits until {@code idle} holds, looking every 200 µs, for servers that offer no completion signal. */
+    /** Waits until {@code idle} holds, looking every 200 µs. */
     static void waitUntil(BooleanSupplier idle, Duration timeout, String what)
             throws InterruptedException, TimeoutException {
         long deadline = System.nanoTime() + timeout.toNanos();

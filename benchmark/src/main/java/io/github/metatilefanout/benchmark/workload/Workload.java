@@ -15,22 +15,18 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A reproducible stream of tile requests with a given cache-hit ratio, over the busier half of the full
- * metatiles at zoom levels {@value #FIRST_ZOOM} and {@value #LAST_ZOOM} (most coast and border points), in
- * a seeded order. Request {@code i} is a hit or a miss by a fixed pattern of 100 holding exactly {@code
- * hitPercent} hits. A hit asks for a tile of the layer {@value #SEEDED_LAYER}, seeded before measuring; a
- * miss for a tile of a metatile nobody has asked for yet (the metatiles walked in turn, each pass under a
- * layer of its own, {@code ne-pass-N}).
+ * Reproducible tile requests over the busier half of the full metatiles at zoom {@value #FIRST_ZOOM} and
+ * {@value #LAST_ZOOM} (most border points), in a seeded order, exactly {@code hitPercent} hits in every 100:
+ * a hit asks for a tile of {@value #SEEDED_LAYER}, seeded before measuring; a miss for a tile of a metatile
+ * nobody has asked for (each pass over the metatiles in a layer of its own, {@code ne-pass-N}).
  */
 public final class Workload {
 
-    /** The layer whose tiles are stored before measuring. */
     public static final String SEEDED_LAYER = "ne-seeded";
 
-    /** The seed every benchmark uses, so that they all ask for the same metatiles. */
+    /** The seed every benchmark uses: they all ask for the same metatiles. */
     public static final long SEED = 20250101L;
 
-    /** The prefix of the layers misses go to. */
     public static final String MISS_LAYER_PREFIX = "ne-pass-";
 
     static final int FIRST_ZOOM = 6;
@@ -74,7 +70,7 @@ public final class Workload {
         }
     }
 
-    /** The metatiles to seed before measuring, in the layer {@value #SEEDED_LAYER}. */
+    /** The metatiles to seed before measuring. */
     public List<Metatile> seededMetatiles() {
         return seeded;
     }
@@ -103,12 +99,12 @@ public final class Workload {
                 tile.z());
     }
 
-    /** The metatile that miss number {@code n} asks for, in the layer {@value #SEEDED_LAYER}. */
+    /** The metatile miss {@code n} asks for, in {@value #SEEDED_LAYER}. */
     public Metatile metatile(long n) {
         return metatiles.get((int) (n % metatiles.size()));
     }
 
-    /** The busier half of the full metatiles by the country outline points they hold, in a seeded order. */
+    /** The busier half of the full metatiles by country outline points, shuffled. */
     private static List<Metatile> pickMetatiles(MetatileGeometry geometry, Random random) {
         List<Map.Entry<Metatile, Integer>> candidates = new ArrayList<>();
         for (int z = FIRST_ZOOM; z <= LAST_ZOOM; z++) {
@@ -153,7 +149,6 @@ public final class Workload {
         return counts;
     }
 
-    /** Identifies the metatile that holds tile {@code (x, y)}. */
     private static long metatileIndex(MetatileGeometry geometry, long x, long y) {
         return (x / geometry.metaWide()) * (1L << 32) + y / geometry.metaHigh();
     }

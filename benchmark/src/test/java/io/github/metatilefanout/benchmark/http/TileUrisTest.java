@@ -15,7 +15,7 @@ class TileUrisTest {
     void wmtsCountsRowsFromTheTopAndNamesTheMatrixAfterTheGridSet() {
         TileGrid grid = TileGrid.of("EPSG:900913");
         Function<Tile, URI> uris = TileUris.geoServer(
-                "http://127.0.0.1:8080/geoserver", TileUris.Service.WMTS, "", "ne:land", grid, "image/png");
+                "http://127.0.0.1:8080/geoserver", TileUris.Service.WMTS, "ne:land", grid, "image/png");
         assertEquals(
                 "http://127.0.0.1:8080/geoserver/gwc/service/wmts?SERVICE=WMTS&VERSION=1.0.0&REQUEST=GetTile"
                         + "&LAYER=ne%3Aland&STYLE=&TILEMATRIXSET=EPSG%3A900913&TILEMATRIX=EPSG%3A900913%3A3"
@@ -27,9 +27,9 @@ class TileUrisTest {
     void wmsAsksForTheTilesBoundsInTheGridSetsCoordinates() {
         TileGrid grid = TileGrid.of("EPSG:4326");
         Function<Tile, URI> uris = TileUris.geoServer(
-                "http://127.0.0.1:8080/geoserver", TileUris.Service.WMS, "/wms", "ne:land", grid, "image/png");
+                "http://127.0.0.1:8080/geoserver", TileUris.Service.WMS, "ne:land", grid, "image/png");
         assertEquals(
-                "http://127.0.0.1:8080/geoserver/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&TILED=true"
+                "http://127.0.0.1:8080/geoserver/gwc/service/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&TILED=true"
                         + "&LAYERS=ne%3Aland&STYLES=&SRS=EPSG%3A4326"
                         + "&BBOX=-90.0000000000,0.0000000000,0.0000000000,90.0000000000&WIDTH=256&HEIGHT=256"
                         + "&FORMAT=image%2Fpng",
