@@ -4,7 +4,6 @@ import io.github.metatilefanout.benchmark.http.HttpOptions;
 import io.github.metatilefanout.benchmark.report.ResultChart;
 import io.github.metatilefanout.benchmark.report.Summary;
 import io.github.metatilefanout.benchmark.report.Trial;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -21,7 +20,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
-import javax.imageio.ImageIO;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -147,11 +145,10 @@ public final class BenchmarkMain implements Callable<Integer> {
         console.print(ended + "\n\n" + summary.text());
         console.println(
                 "JMH's output and its JSON (every request time under load included): " + folder.toAbsolutePath() + "/");
+        Path chart = folder.resolve("chart.png");
         try {
-            BufferedImage chart = ResultChart.draw(header, summary.grids());
-            if (chart != null
-                    && ImageIO.write(chart, "png", folder.resolve("chart.png").toFile())) {
-                console.println("Chart: " + folder.resolve("chart.png").toAbsolutePath());
+            if (ResultChart.write(summary.grids(), chart)) {
+                console.println("Chart: " + chart.toAbsolutePath());
             }
         } catch (RuntimeException | LinkageError | InternalError e) { // a JVM without usable fonts
             console.println("No chart: " + e);

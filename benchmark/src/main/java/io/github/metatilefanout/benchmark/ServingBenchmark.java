@@ -85,17 +85,12 @@ public abstract class ServingBenchmark {
         int hitPercent = Integer.parseInt(params.get("hits"));
         driver = new ClientDriver(clientCount);
         batch = batchSize(clientCount, hitPercent);
+        int poolSize = Counts.resolve(params.get("pool"));
         for (Strategy strategy : strategies(params.get("strategies"))) {
-            int poolSize = Counts.resolve(params.get("pool"));
+            String metatile = params.get("metatile");
             harnesses.put(
                     strategy,
-                    new Harness(
-                            strategy,
-                            params.get("metatile"),
-                            params.get("format"),
-                            poolSize,
-                            hitPercent,
-                            nodes(strategy)));
+                    new Harness(strategy, metatile, params.get("format"), poolSize, hitPercent, nodes(strategy)));
         }
         for (Harness harness : harnesses.values()) {
             harness.warmUp();

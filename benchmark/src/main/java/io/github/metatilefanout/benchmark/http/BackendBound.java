@@ -32,8 +32,8 @@ public record BackendBound(PhaseResult getMaps, double decodeMillis, double enco
             double[] low = grid.bounds(metatile.tile(0));
             double[] high = grid.bounds(metatile.tile(metatile.size() - 1));
             double margin = gutter * (low[2] - low[0]) / Tile.SIZE;
-            return URI.create(wms + "?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=" + TileUris.encode(layer)
-                    + "&STYLES=&SRS=" + TileUris.encode(grid.srs())
+            return URI.create(wms + "?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=" + TileClient.encode(layer)
+                    + "&STYLES=&SRS=" + TileClient.encode(grid.srs())
                     + String.format(
                             Locale.ROOT,
                             "&BBOX=%.6f,%.6f,%.6f,%.6f&WIDTH=%d&HEIGHT=%d",
@@ -43,7 +43,7 @@ public record BackendBound(PhaseResult getMaps, double decodeMillis, double enco
                             high[3] + margin,
                             metatile.width() * Tile.SIZE + 2 * gutter,
                             metatile.height() * Tile.SIZE + 2 * gutter)
-                    + "&FORMAT=" + TileUris.encode(format) + "&TRANSPARENT=TRUE");
+                    + "&FORMAT=" + TileClient.encode(format) + "&TRANSPARENT=TRUE");
         }
 
         /** Where tile {@code index} of {@code metatile} ({@link Metatile#tile(int)}) lies in the image. */

@@ -37,11 +37,7 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(names = "--peers", description = "in place of --url: benchmark/peers/peers.sh; each cache in turn")
     Path peers;
 
-    @Option(
-            names = "--caches",
-            defaultValue = "mapproxy,mapcache,gwc,fanout",
-            split = ",",
-            description = "--peers: caches, in order")
+    @Option(names = "--caches", defaultValue = "mapproxy,mapcache,gwc,fanout", split = ",", description = "--peers")
     List<String> caches;
 
     @Option(names = "--gutter", defaultValue = "${env:PEERS_GUTTER:-32}", description = "--peers: pixels, each side")
@@ -51,12 +47,12 @@ public final class HttpOptions implements Callable<Integer> {
     String layer;
 
     @Option(names = "--service", defaultValue = "wmts", description = "wmts (GetTile) or wms (GetMap, TILED=true)")
-    TileUris.Service service;
+    TileClient.Service service;
 
     @Option(
             names = "--gridset",
             defaultValue = "EPSG:900913",
-            description = "EPSG:900913, EPSG:3857, " + "GoogleMapsCompatible or EPSG:4326")
+            description = "or EPSG:3857, GoogleMapsCompatible, EPSG:4326")
     String gridset;
 
     @Option(names = "--format", defaultValue = "image/png")

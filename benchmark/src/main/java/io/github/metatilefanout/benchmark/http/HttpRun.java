@@ -58,7 +58,7 @@ public final class HttpRun {
         MetatileList metatiles = options.metatiles(grid);
         TileClient client = new TileClient(
                 http,
-                TileUris.geoServer(base, options.service, options.layer, grid, options.format),
+                TileClient.geoServer(base, options.service, options.layer, grid, options.format),
                 options.timeout());
         out.println("http driver, " + base + ", layer " + options.layer + ", " + options.service + " " + grid.name()
                 + ", zoom " + options.zoom + ", metatile " + options.metatile + ", " + metatiles.remaining()
@@ -100,7 +100,7 @@ public final class HttpRun {
         List<CacheResult> results = new ArrayList<>();
         for (String cache : caches) {
             TileClient client =
-                    new TileClient(http, TileUris.template(urls.get(cache), options.layer, grid), options.timeout());
+                    new TileClient(http, TileClient.template(urls.get(cache), options.layer, grid), options.timeout());
             Phases phases = new Phases(client, options.metatiles(grid), getMaps, servers);
             List<PhaseResult> done = phases(phases, String.format("%-8s ", cache), HttpOptions.PHASES);
             results.add(new CacheResult(cache, done.get(0), done.get(1), done.subList(2, done.size())));

@@ -28,8 +28,8 @@ class HttpOptionsTest {
         assertArrayEquals(new int[] {10, 10}, options.metatileSize());
         assertArrayEquals(new int[] {0, 50, 75}, options.hits);
         assertEquals(List.of("first-tile", "bursts", "load"), options.phases);
-        assertEquals(TileUris.Service.WMS, options.service);
-        assertEquals(TileUris.Service.WMTS, parse().service);
+        assertEquals(TileClient.Service.WMS, options.service);
+        assertEquals(TileClient.Service.WMTS, parse().service);
         assertArrayEquals(new double[] {-180, -85, 180, 85}, parse().box());
     }
 

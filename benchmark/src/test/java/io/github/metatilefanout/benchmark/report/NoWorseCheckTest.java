@@ -1,13 +1,17 @@
 package io.github.metatilefanout.benchmark.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.util.ListStatistics;
 
-/** The verdict on times drawn from fixed seeds. */
+/** The verdict, and the bootstrap's intervals, on times drawn from fixed seeds. */
 class NoWorseCheckTest {
 
     private final NoWorseCheck check = new NoWorseCheck();
@@ -25,7 +29,7 @@ class NoWorseCheckTest {
             assertEquals(48, verdict.invocations());
             assertEquals(48 * 48, verdict.requests());
             assertEquals(48 * 48, verdict.otherRequests());
-            for (BlockBootstrap.Ratio ratio : verdict.ratios()) {
+            for (NoWorseCheck.Ratio ratio : verdict.ratios()) {
                 assertTrue(ratio.ratio() <= 1 || ratio.low() <= 1, ratio.toString());
                 assertTrue(ratio.spread() <= NoWorseCheck.MAX_INTERVAL_SPREAD, ratio.toString());
             }
@@ -102,5 +106,72 @@ class NoWorseCheckTest {
         assertEquals(NoWorseCheck.Outcome.CANNOT_TELL, verdict.outcome());
         assertEquals(0, verdict.invocations());
         assertTrue(verdict.ratios().isEmpty());
+    }
+
+    @Test
+    void quantilesAreEstimatedAsJmhDoes() {
+        double[] a = RequestTimesSamples.batches(1, 1, 537, 50, 0).get(1);
+        double[] b = RequestTimesSamples.batches(2, 1, 311, 50, 0).get(1);
+        ListStatistics jmhA = new ListStatistics(a);
+        ListStatistics jmhB = new ListStatistics(b);
+
+        double[] quantiles = {0.001, 0.25, 0.5, 0.9, 0.99, 0.999};
+        List<NoWorseCheck.Ratio> ratios = NoWorseCheck.pointRatios(List.of(a), List.of(b), quantiles);
+        for (int i = 0; i < quantiles.length; i++) {
+            double q = quantiles[i] * 100;
+            assertEquals(
+                    jmhA.getPercentile(q) / jmhB.getPercentile(q), ratios.get(i).ratio(), 1e-9, "" + q);
+        }
+    }
+
+    @Test
+    void theSameTimesGiveARatioOfOneWithNoWidth() {
+        List<double[]> times =
+                new ArrayList<>(RequestTimesSamples.batches(2, 30, 48, 60, 0.1).values());
+
+        for (NoWorseCheck.Ratio ratio : NoWorseCheck.ratios(times, times, 0.95, 0.5, 0.99)) {
+            assertEquals(1, ratio.ratio(), 1e-12);
+            assertEquals(1, ratio.low(), 1e-12);
+            assertEquals(1, ratio.high(), 1e-12);
+        }
+    }
+
+    @Test
+    void theIntervalSurroundsTheRatioAndTheSeedFixesIt() {
+        List<double[]> slower =
+                new ArrayList<>(RequestTimesSamples.batches(3, 30, 48, 66, 0.1).values());
+        List<double[]> faster =
+                new ArrayList<>(RequestTimesSamples.batches(4, 30, 48, 60, 0.1).values());
+
+        List<NoWorseCheck.Ratio> ratios = NoWorseCheck.ratios(slower, faster, 0.95, 0.5, 0.99);
+
+        assertEquals(ratios, NoWorseCheck.ratios(slower, faster, 0.95, 0.5, 0.99));
+        for (NoWorseCheck.Ratio ratio : ratios) {
+            assertTrue(ratio.low() < ratio.ratio() && ratio.ratio() < ratio.high(), ratio.toString());
+            assertTrue(ratio.spread() > 1 && ratio.spread() < 1.5, ratio.toString());
+        }
+        assertEquals(1.1, ratios.get(0).ratio(), 0.05);
+    }
+
+    @Test
+    void aWiderConfidenceGivesAWiderInterval() {
+        List<double[]> a =
+                new ArrayList<>(RequestTimesSamples.batches(5, 30, 48, 60, 0.1).values());
+        List<double[]> b =
+                new ArrayList<>(RequestTimesSamples.batches(6, 30, 48, 60, 0.1).values());
+
+        NoWorseCheck.Ratio ninety = NoWorseCheck.ratios(a, b, 0.90, 0.99).get(0);
+        NoWorseCheck.Ratio ninetyNine = NoWorseCheck.ratios(a, b, 0.99, 0.99).get(0);
+
+        assertTrue(ninetyNine.low() < ninety.low() && ninety.high() < ninetyNine.high(), ninety + " " + ninetyNine);
+    }
+
+    @Test
+    void invocationsMustPairUp() {
+        List<double[]> three = List.of(new double[] {1}, new double[] {2}, new double[] {3});
+        List<double[]> two = List.of(new double[] {1}, new double[] {2});
+
+        assertThrows(IllegalArgumentException.class, () -> NoWorseCheck.ratios(three, two, 0.95, 0.5));
+        assertThrows(IllegalArgumentException.class, () -> NoWorseCheck.ratios(three, three, 1, 0.5));
     }
 }

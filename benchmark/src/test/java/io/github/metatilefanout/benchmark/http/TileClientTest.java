@@ -7,15 +7,15 @@ import java.net.URI;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
-class TileUrisTest {
+class TileClientTest {
 
     private static final TileGrid MERCATOR = TileGrid.of("EPSG:900913");
 
     @Test
     void wmtsCountsRowsFromTheTopAndNamesTheMatrixAfterTheGridSet() {
         TileGrid grid = TileGrid.of("EPSG:900913");
-        Function<Tile, URI> uris = TileUris.geoServer(
-                "http://127.0.0.1:8080/geoserver", TileUris.Service.WMTS, "ne:land", grid, "image/png");
+        Function<Tile, URI> uris = TileClient.geoServer(
+                "http://127.0.0.1:8080/geoserver", TileClient.Service.WMTS, "ne:land", grid, "image/png");
         assertEquals(
                 "http://127.0.0.1:8080/geoserver/gwc/service/wmts?SERVICE=WMTS&VERSION=1.0.0&REQUEST=GetTile"
                         + "&LAYER=ne%3Aland&STYLE=&TILEMATRIXSET=EPSG%3A900913&TILEMATRIX=EPSG%3A900913%3A3"
@@ -26,8 +26,8 @@ class TileUrisTest {
     @Test
     void wmsAsksForTheTilesBoundsInTheGridSetsCoordinates() {
         TileGrid grid = TileGrid.of("EPSG:4326");
-        Function<Tile, URI> uris = TileUris.geoServer(
-                "http://127.0.0.1:8080/geoserver", TileUris.Service.WMS, "ne:land", grid, "image/png");
+        Function<Tile, URI> uris = TileClient.geoServer(
+                "http://127.0.0.1:8080/geoserver", TileClient.Service.WMS, "ne:land", grid, "image/png");
         assertEquals(
                 "http://127.0.0.1:8080/geoserver/gwc/service/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&TILED=true"
                         + "&LAYERS=ne%3Aland&STYLES=&SRS=EPSG%3A4326"
@@ -51,12 +51,13 @@ class TileUrisTest {
         Tile tile = new Tile(5, 1, 3); // row 6 from the top
         assertEquals(
                 "http://127.0.0.1:18610/wmts/light/webmercator/3/5/6.png",
-                TileUris.template("http://127.0.0.1:18610/wmts/{layer}/webmercator/{z}/{x}/{y}.png", "light", MERCATOR)
+                TileClient.template(
+                                "http://127.0.0.1:18610/wmts/{layer}/webmercator/{z}/{x}/{y}.png", "light", MERCATOR)
                         .apply(tile)
                         .toString());
         assertEquals(
                 "http://127.0.0.1:18620/mapcache/wmts/1.0.0/heavy/default/GoogleMapsCompatible/3/6/5.png",
-                TileUris.template(
+                TileClient.template(
                                 "http://127.0.0.1:18620/mapcache/wmts/1.0.0/{layer}/default/GoogleMapsCompatible/{z}/{y}/{x}.png",
                                 "heavy",
                                 MERCATOR)
@@ -65,7 +66,7 @@ class TileUrisTest {
         assertEquals(
                 "http://127.0.0.1:18630/geowebcache/service/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=light"
                         + "&STYLE=&TILEMATRIXSET=EPSG:900913&TILEMATRIX=EPSG:900913:3&TILEROW=6&TILECOL=5&FORMAT=image/png",
-                TileUris.template(
+                TileClient.template(
                                 "http://127.0.0.1:18630/geowebcache/service/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0"
                                         + "&LAYER={layer}&STYLE=&TILEMATRIXSET=EPSG:900913&TILEMATRIX=EPSG:900913:{z}"
                                         + "&TILEROW={y}&TILECOL={x}&FORMAT=image/png",
@@ -81,7 +82,7 @@ class TileUrisTest {
                 "tile URL template http://h/{layer}/{z}/{x}.png has no {y}",
                 assertThrows(
                                 IllegalArgumentException.class,
-                                () -> TileUris.template("http://h/{layer}/{z}/{x}.png", "l", MERCATOR))
+                                () -> TileClient.template("http://h/{layer}/{z}/{x}.png", "l", MERCATOR))
                         .getMessage());
     }
 }
