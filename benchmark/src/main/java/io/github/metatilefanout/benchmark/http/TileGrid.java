@@ -1,5 +1,6 @@
 package io.github.metatilefanout.benchmark.http;
 
+import io.github.metatilefanout.benchmark.render.WebMercator;
 import java.util.Locale;
 
 /**
@@ -9,8 +10,6 @@ import java.util.Locale;
 public record TileGrid(String name, String srs, boolean mercator) {
 
     static final double MERCATOR_HALF_WIDTH = 20037508.34;
-
-    private static final double MAX_MERCATOR_LATITUDE = 85.0511287798;
 
     /** {@code EPSG:900913}, {@code EPSG:3857}, {@code GoogleMapsCompatible} or {@code EPSG:4326}. */
     public static TileGrid of(String name) {
@@ -39,14 +38,7 @@ public record TileGrid(String name, String srs, boolean mercator) {
 
     /** The row of latitude {@code lat} at zoom {@code z}. */
     long row(double lat, int z) {
-        double fraction;
-        if (mercator) {
-            double clamped = Math.max(-MAX_MERCATOR_LATITUDE, Math.min(MAX_MERCATOR_LATITUDE, lat));
-            double y = Math.log(Math.tan(Math.PI / 4 + Math.toRadians(clamped) / 2));
-            fraction = (y + Math.PI) / (2 * Math.PI);
-        } else {
-            fraction = (lat + 90) / 180;
-        }
+        double fraction = mercator ? 1 - WebMercator.y(lat) : (lat + 90) / 180;
         return clamp((long) Math.floor(fraction * tilesHigh(z)), tilesHigh(z));
     }
 

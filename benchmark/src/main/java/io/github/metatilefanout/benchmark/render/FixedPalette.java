@@ -2,6 +2,7 @@ package io.github.metatilefanout.benchmark.render;
 
 import java.awt.Color;
 import java.awt.image.BufferedImage;
+import java.awt.image.DataBuffer;
 import java.awt.image.DataBufferByte;
 import java.awt.image.IndexColorModel;
 import java.util.ArrayList;
@@ -23,19 +24,11 @@ public final class FixedPalette {
     private final byte[] nearest;
 
     private FixedPalette(List<Color> colors) {
-        int size = colors.size() + 1;
-        byte[] r = new byte[size];
-        byte[] g = new byte[size];
-        byte[] b = new byte[size];
-        byte[] a = new byte[size];
-        for (int i = 1; i < size; i++) {
-            Color c = colors.get(i - 1);
-            r[i] = (byte) c.getRed();
-            g[i] = (byte) c.getGreen();
-            b[i] = (byte) c.getBlue();
-            a[i] = (byte) 0xFF;
+        int[] argb = new int[colors.size() + 1]; // entry 0 transparent
+        for (int i = 1; i < argb.length; i++) {
+            argb[i] = colors.get(i - 1).getRGB();
         }
-        this.colorModel = new IndexColorModel(8, size, r, g, b, a);
+        this.colorModel = new IndexColorModel(8, argb.length, argb, 0, true, -1, DataBuffer.TYPE_BYTE);
         this.nearest = nearestTable(colors);
     }
 

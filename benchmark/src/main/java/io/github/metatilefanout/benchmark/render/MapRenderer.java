@@ -49,10 +49,8 @@ public final class MapRenderer {
     private final BasicStroke coastStroke;
 
     public MapRenderer(MapStyle style, PixelFormat pixelFormat) {
-        this.style = Objects.requireNonNull(style, "style");
-        this.palette = Objects.requireNonNull(pixelFormat, "pixelFormat") == PixelFormat.PALETTE
-                ? FixedPalette.of(style)
-                : null;
+        this.style = style;
+        this.palette = pixelFormat == PixelFormat.PALETTE ? FixedPalette.of(style) : null;
         this.borderStroke = new BasicStroke(style.borderWidth(), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
         this.coastStroke = new BasicStroke(style.coastWidth(), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
     }
@@ -145,13 +143,9 @@ public final class MapRenderer {
     }
 
     private static List<Shape> visibleOutlines(List<MapFeature> features, PixelFrame frame, double margin) {
-        List<Shape> visible = new ArrayList<>();
-        for (MapFeature feature : features) {
-            Shape outline = feature.outlineIn(frame, margin);
-            if (outline != null) {
-                visible.add(outline);
-            }
-        }
-        return visible;
+        return features.stream()
+                .<Shape>map(feature -> feature.outlineIn(frame, margin))
+                .filter(Objects::nonNull)
+                .toList();
     }
 }

@@ -55,10 +55,7 @@ final class Upstream227Server implements TileServer {
                 return cached;
             }
             int requested = metatile.indexOf(tile);
-            if (pool == null) {
-                return setup.renderAndStoreAll(metatile, requested);
-            }
-            return renderAndSubmit(metatile, requested);
+            return pool == null ? setup.renderAndStoreAll(metatile, requested) : renderAndSubmit(metatile, requested);
         } finally {
             metatileLock.release();
         }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 
 /**
  * Reproducible tile requests over the busier half of the full metatiles at zoom {@value #FIRST_ZOOM} and
@@ -39,7 +40,7 @@ public final class Workload {
     private final List<Metatile> seeded;
     private final List<TileKey> seededTiles;
     private final boolean[] hitPattern = new boolean[100];
-    private final int[] hitSequence = new int[HIT_SEQUENCE];
+    private final int[] hitSequence;
     private final AtomicLong misses = new AtomicLong();
 
     public Workload(MetatileGeometry geometry, int hitPercent, long seed) {
@@ -49,24 +50,15 @@ public final class Workload {
         this.metatiles = pickMetatiles(geometry, new Random(seed));
         int perMetatile = geometry.metaWide() * geometry.metaHigh();
         this.seeded = metatiles.subList(0, Math.min(metatiles.size(), Math.max(1, SEEDED_TILES / perMetatile)));
-        List<TileKey> tiles = new ArrayList<>();
-        for (Metatile metatile : seeded) {
-            for (int i = 0; i < metatile.tileCount(); i++) {
-                tiles.add(metatile.tile(i));
-            }
-        }
-        this.seededTiles = List.copyOf(tiles);
-        Random random = new Random(seed + 1);
-        for (int i = 0; i < HIT_SEQUENCE; i++) {
-            hitSequence[i] = random.nextInt(seededTiles.size());
-        }
-        List<Boolean> pattern = new ArrayList<>(100);
+        this.seededTiles = seeded.stream()
+                .flatMap(m -> IntStream.range(0, m.tileCount()).mapToObj(m::tile))
+                .toList();
+        this.hitSequence =
+                new Random(seed + 1).ints(HIT_SEQUENCE, 0, seededTiles.size()).toArray();
+        List<Integer> order = new ArrayList<>(IntStream.range(0, 100).boxed().toList());
+        Collections.shuffle(order, new Random(seed + 2));
         for (int i = 0; i < 100; i++) {
-            pattern.add(i < hitPercent);
-        }
-        Collections.shuffle(pattern, new Random(seed + 2));
-        for (int i = 0; i < 100; i++) {
-            hitPattern[i] = pattern.get(i);
+            hitPattern[i] = order.get(i) < hitPercent;
         }
     }
 

@@ -13,27 +13,29 @@ class TileClientTest {
 
     @Test
     void wmtsCountsRowsFromTheTopAndNamesTheMatrixAfterTheGridSet() {
-        TileGrid grid = TileGrid.of("EPSG:900913");
-        Function<Tile, URI> uris = TileClient.geoServer(
-                "http://127.0.0.1:8080/geoserver", TileClient.Service.WMTS, "ne:land", grid, "image/png");
-        assertEquals(
-                "http://127.0.0.1:8080/geoserver/gwc/service/wmts?SERVICE=WMTS&VERSION=1.0.0&REQUEST=GetTile"
-                        + "&LAYER=ne%3Aland&STYLE=&TILEMATRIXSET=EPSG%3A900913&TILEMATRIX=EPSG%3A900913%3A3"
-                        + "&TILEROW=6&TILECOL=2&FORMAT=image%2Fpng",
-                uris.apply(new Tile(2, 1, 3)).toString());
+        assertGeoServerUri(
+                TileClient.Service.WMTS,
+                "EPSG:900913",
+                new Tile(2, 1, 3),
+                "/gwc/service/wmts?SERVICE=WMTS&VERSION=1.0.0&REQUEST=GetTile&LAYER=ne%3Aland&STYLE="
+                        + "&TILEMATRIXSET=EPSG%3A900913&TILEMATRIX=EPSG%3A900913%3A3&TILEROW=6&TILECOL=2");
     }
 
     @Test
     void wmsAsksForTheTilesBoundsInTheGridSetsCoordinates() {
-        TileGrid grid = TileGrid.of("EPSG:4326");
-        Function<Tile, URI> uris = TileClient.geoServer(
-                "http://127.0.0.1:8080/geoserver", TileClient.Service.WMS, "ne:land", grid, "image/png");
-        assertEquals(
-                "http://127.0.0.1:8080/geoserver/gwc/service/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&TILED=true"
-                        + "&LAYERS=ne%3Aland&STYLES=&SRS=EPSG%3A4326"
-                        + "&BBOX=-90.0000000000,0.0000000000,0.0000000000,90.0000000000&WIDTH=256&HEIGHT=256"
-                        + "&FORMAT=image%2Fpng",
-                uris.apply(new Tile(1, 1, 1)).toString());
+        assertGeoServerUri(
+                TileClient.Service.WMS,
+                "EPSG:4326",
+                new Tile(1, 1, 1),
+                "/gwc/service/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&TILED=true&LAYERS=ne%3Aland&STYLES="
+                        + "&SRS=EPSG%3A4326&BBOX=-90.0000000000,0.0000000000,0.0000000000,90.0000000000"
+                        + "&WIDTH=256&HEIGHT=256");
+    }
+
+    private static void assertGeoServerUri(TileClient.Service service, String gridSet, Tile tile, String expected) {
+        String base = "http://127.0.0.1:8080/geoserver";
+        Function<Tile, URI> uris = TileClient.geoServer(base, service, "ne:land", TileGrid.of(gridSet), "image/png");
+        assertEquals(base + expected + "&FORMAT=image%2Fpng", uris.apply(tile).toString());
     }
 
     @Test

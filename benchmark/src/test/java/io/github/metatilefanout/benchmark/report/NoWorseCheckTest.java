@@ -126,8 +126,7 @@ class NoWorseCheckTest {
 
     @Test
     void theSameTimesGiveARatioOfOneWithNoWidth() {
-        List<double[]> times =
-                new ArrayList<>(RequestTimesSamples.batches(2, 30, 48, 60, 0.1).values());
+        List<double[]> times = batches(2, 60);
 
         for (NoWorseCheck.Ratio ratio : NoWorseCheck.ratios(times, times, 0.95, 0.5, 0.99)) {
             assertEquals(1, ratio.ratio(), 1e-12);
@@ -138,10 +137,8 @@ class NoWorseCheckTest {
 
     @Test
     void theIntervalSurroundsTheRatioAndTheSeedFixesIt() {
-        List<double[]> slower =
-                new ArrayList<>(RequestTimesSamples.batches(3, 30, 48, 66, 0.1).values());
-        List<double[]> faster =
-                new ArrayList<>(RequestTimesSamples.batches(4, 30, 48, 60, 0.1).values());
+        List<double[]> slower = batches(3, 66);
+        List<double[]> faster = batches(4, 60);
 
         List<NoWorseCheck.Ratio> ratios = NoWorseCheck.ratios(slower, faster, 0.95, 0.5, 0.99);
 
@@ -155,15 +152,19 @@ class NoWorseCheckTest {
 
     @Test
     void aWiderConfidenceGivesAWiderInterval() {
-        List<double[]> a =
-                new ArrayList<>(RequestTimesSamples.batches(5, 30, 48, 60, 0.1).values());
-        List<double[]> b =
-                new ArrayList<>(RequestTimesSamples.batches(6, 30, 48, 60, 0.1).values());
+        List<double[]> a = batches(5, 60);
+        List<double[]> b = batches(6, 60);
 
         NoWorseCheck.Ratio ninety = NoWorseCheck.ratios(a, b, 0.90, 0.99).get(0);
         NoWorseCheck.Ratio ninetyNine = NoWorseCheck.ratios(a, b, 0.99, 0.99).get(0);
 
         assertTrue(ninetyNine.low() < ninety.low() && ninety.high() < ninetyNine.high(), ninety + " " + ninetyNine);
+    }
+
+    /** 30 invocations of 48 times around {@code median}, drawn from {@code seed}. */
+    private static List<double[]> batches(long seed, double median) {
+        return new ArrayList<>(
+                RequestTimesSamples.batches(seed, 30, 48, median, 0.1).values());
     }
 
     @Test
