@@ -110,21 +110,13 @@ public final class BenchmarkMain implements Callable<Integer> {
             for (Profile.Run run : runs) {
                 for (Map<String, String> trial : run.trials()) {
                     // the nominal time of the trials left, scaled as the trials so far ran
-                    long left = (long)
-                            (nominalDone == 0
-                                    ? nominalLeft
-                                    : nominalLeft * (System.nanoTime() - start) / 1e9 / nominalDone);
+                    double scale = nominalDone == 0 ? 1 : (System.nanoTime() - start) / 1e9 / nominalDone;
+                    long left = (long) (nominalLeft * scale);
                     StringBuilder name = new StringBuilder(run.benchmark().getSimpleName());
                     trial.forEach((key, value) -> name.append(key.equals("method") ? "." : " " + key + "=")
                             .append(value));
-                    console.printf(
-                            Locale.ROOT,
-                            "[%d/%d] %s, about %d min %02d s left%n",
-                            all.size() + 1,
-                            trials,
-                            name,
-                            left / 60,
-                            left % 60);
+                    console.println("[" + (all.size() + 1) + "/" + trials + "] " + name + ", about " + left / 60
+                            + " min " + String.format(Locale.ROOT, "%02d s left", left % 60));
                     all.addAll(new Runner(options(profile, run, trial).build(), format).run());
                     nominalDone += profile.nominalSeconds(run);
                     nominalLeft -= profile.nominalSeconds(run);
