@@ -13,7 +13,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Threads;
 
 /**
  * Time to first tile: one client asks for a tile of an uncached metatile on an idle server. Rendering the
@@ -23,7 +22,6 @@ import org.openjdk.jmh.annotations.Threads;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Threads(1)
 public class FirstTileBenchmark {
 
     @Param({"sequential", "upstream-2.27", "fanout", "direct"})

@@ -18,7 +18,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Threads;
 
 /**
  * What a first tile cannot avoid, on the other benchmarks' metatiles: rendering a metatile, encoding one of
@@ -27,7 +26,6 @@ import org.openjdk.jmh.annotations.Threads;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Threads(1)
 public class RenderEncodeBenchmark {
 
     private static final int ENCODED_METATILES = 4;

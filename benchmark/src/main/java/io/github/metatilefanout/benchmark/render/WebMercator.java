@@ -15,8 +15,6 @@ public final class WebMercator {
 
     public static final String GRID_SET = "EPSG:900913";
 
-    public static final int MAX_ZOOM = 20;
-
     private WebMercator() {}
 
     /** Normalised x of a longitude in degrees. */
@@ -33,7 +31,6 @@ public final class WebMercator {
 
     /** Tiles across (and down) at zoom {@code z}. */
     public static long tilesAcross(int z) {
-        checkZoom(z);
         return 1L << z;
     }
 
@@ -46,11 +43,5 @@ public final class WebMercator {
     public static Coverage coverage(int z) {
         long last = tilesAcross(z) - 1;
         return new Coverage(z, 0, 0, last, last);
-    }
-
-    private static void checkZoom(int z) {
-        if (z < 0 || z > MAX_ZOOM) {
-            throw new IllegalArgumentException("zoom is " + z + "; allowed range is 0 to " + MAX_ZOOM);
-        }
     }
 }
