@@ -176,7 +176,7 @@ public final class HttpOptions implements Callable<Integer> {
         }
     }
 
-    /** The metatiles of {@code --zoom}, {@code --metatile} and {@code --bbox} in {@code grid}, in {@code --seed}'s order. */
+    /** The metatiles of {@code --zoom}, {@code --metatile} and {@code --bbox}, in {@code --seed}'s order. */
     MetatileList metatiles(TileGrid grid) {
         int[] zoom = zoomRange();
         int[] shape = metatileSize();

@@ -60,7 +60,7 @@ record Phases(TileClient client, MetatileList metatiles, GetMapCounter getMaps, 
         return result(cpu, name, timed, busy, taken.size());
     }
 
-    /** Sibling bursts: for each of {@code count} uncached metatiles, {@code size} of its tiles at once, one burst after another. */
+    /** Sibling bursts: for each of {@code count} uncached metatiles, {@code size} of its tiles at once, in turn. */
     PhaseResult bursts(int count, int size) throws IOException, InterruptedException {
         List<Metatile> taken = metatiles.take(count);
         int perBurst = Math.min(size, taken.get(0).size());

@@ -15,7 +15,10 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** A transparent tile, from the uniform tile cache and deflated. Run: {@code java -jar benchmarks.jar UniformTileBenchmark}. */
+/**
+ * A transparent tile, from the uniform tile cache and deflated. Run: {@code java -jar
+ * benchmark/target/benchmarks.jar UniformTileBenchmark}.
+ */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

@@ -10,7 +10,7 @@ import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 
-/** A bar chart per table of one figure: a group per scenario, a bar per strategy; log axis past {@value #LOG_SPAN} x. */
+/** A bar chart per table of one figure: a group per scenario, a bar per strategy, log axis past {@value #LOG_SPAN}x. */
 public final class ResultChart {
 
     static final int WIDTH = 1000;
