@@ -55,10 +55,6 @@ public final class Meter {
         };
     }
 
-    public int alive() {
-        return alive.get();
-    }
-
     /** Whether every image is disposed and every lock released. */
     public boolean idle() {
         return alive.get() == 0 && locksHeld.get() == 0;
