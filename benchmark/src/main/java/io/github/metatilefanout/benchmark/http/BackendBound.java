@@ -1,5 +1,7 @@
 package io.github.metatilefanout.benchmark.http;
 
+import static io.github.metatilefanout.benchmark.http.PhaseResult.format;
+
 import io.github.metatilefanout.benchmark.http.PhaseResult.Answer;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
@@ -13,7 +15,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import javax.imageio.ImageIO;
 
@@ -32,17 +33,12 @@ public record BackendBound(PhaseResult getMaps, double decodeMillis, double enco
             double[] low = grid.bounds(metatile.tile(0));
             double[] high = grid.bounds(metatile.tile(metatile.size() - 1));
             double margin = gutter * (low[2] - low[0]) / Tile.SIZE;
+            String box = PhaseResult.format(
+                    "%.6f,%.6f,%.6f,%.6f", low[0] - margin, low[1] - margin, high[2] + margin, high[3] + margin);
             return URI.create(wms + "?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=" + TileClient.encode(layer)
-                    + "&STYLES=&SRS=" + TileClient.encode(grid.srs())
-                    + String.format(
-                            Locale.ROOT,
-                            "&BBOX=%.6f,%.6f,%.6f,%.6f&WIDTH=%d&HEIGHT=%d",
-                            low[0] - margin,
-                            low[1] - margin,
-                            high[2] + margin,
-                            high[3] + margin,
-                            metatile.width() * Tile.SIZE + 2 * gutter,
-                            metatile.height() * Tile.SIZE + 2 * gutter)
+                    + "&STYLES=&SRS=" + TileClient.encode(grid.srs()) + "&BBOX=" + box + "&WIDTH="
+                    + (metatile.width() * Tile.SIZE + 2 * gutter) + "&HEIGHT="
+                    + (metatile.height() * Tile.SIZE + 2 * gutter)
                     + "&FORMAT=" + TileClient.encode(format) + "&TRANSPARENT=TRUE");
         }
 
@@ -87,10 +83,8 @@ public record BackendBound(PhaseResult getMaps, double decodeMillis, double enco
             for (int i = 0; i < metatile.size(); i++) {
                 start = System.nanoTime();
                 Rectangle tile = getMap.pixels(metatile, i);
-                ImageIO.write(
-                        image.getSubimage(tile.x, tile.y, tile.width, tile.height),
-                        "png",
-                        new ByteArrayOutputStream(32 * 1024));
+                BufferedImage sub = image.getSubimage(tile.x, tile.y, tile.width, tile.height);
+                ImageIO.write(sub, "png", new ByteArrayOutputStream(32 * 1024));
                 tiles.add((double) (System.nanoTime() - start));
             }
             if (m >= warmUp.size()) {
@@ -116,18 +110,9 @@ public record BackendBound(PhaseResult getMaps, double decodeMillis, double enco
     public String line() {
         double bound = boundMillis();
         return getMaps.name() + ", " + getMaps.metatiles() + " metatiles: "
-                + String.format(
-                        Locale.ROOT,
-                        "p50 %.1f ms, p90 %.1f ms; ",
-                        getMaps.percentileMillis(50),
-                        getMaps.percentileMillis(90))
-                + String.format(
-                        Locale.ROOT,
-                        "decode p50 %.1f ms; one tile's PNG encode p50 %.2f ms; ",
-                        decodeMillis,
-                        encodeMillis)
-                + String.format(
-                        Locale.ROOT, "bound (GetMap p50 + encode p50) %.1f ms, x 1.10 = %.1f ms", bound, 1.10 * bound);
+                + format("p50 %.1f ms, p90 %.1f ms; ", getMaps.percentileMillis(50), getMaps.percentileMillis(90))
+                + format("decode p50 %.1f ms; one tile's PNG encode p50 %.2f ms; ", decodeMillis, encodeMillis)
+                + format("bound (GetMap p50 + encode p50) %.1f ms, x 1.10 = %.1f ms", bound, 1.10 * bound);
     }
 
     private static double median(List<Double> nanos) {

@@ -1,5 +1,7 @@
 package io.github.metatilefanout.benchmark.http;
 
+import static io.github.metatilefanout.benchmark.http.PhaseResult.format;
+
 import io.github.metatilefanout.benchmark.BenchmarkMain;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -9,7 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -56,10 +57,8 @@ public final class HttpRun {
         String base = options.url.replaceAll("/+$", "");
         TileGrid grid = options.grid();
         MetatileList metatiles = options.metatiles(grid);
-        TileClient client = new TileClient(
-                http,
-                TileClient.geoServer(base, options.service, options.layer, grid, options.format),
-                options.timeout());
+        var uris = TileClient.geoServer(base, options.service, options.layer, grid, options.format);
+        TileClient client = new TileClient(http, uris, options.timeout());
         out.println("http driver, " + base + ", layer " + options.layer + ", " + options.service + " " + grid.name()
                 + ", zoom " + options.zoom + ", metatile " + options.metatile + ", " + metatiles.remaining()
                 + " metatiles to pick from");
@@ -93,10 +92,9 @@ public final class HttpRun {
                 + options.bbox + ", metatile " + options.metatile + ", "
                 + options.metatiles(grid).remaining()
                 + " metatiles to pick from; caches " + String.join(", ", caches));
-        BackendBound bound = backend(
-                servers,
-                new BackendBound.GetMap(
-                        urls.get(PeerServers.BACKEND), options.layer, grid, options.format, options.gutter));
+        String wms = urls.get(PeerServers.BACKEND);
+        BackendBound bound =
+                backend(servers, new BackendBound.GetMap(wms, options.layer, grid, options.format, options.gutter));
         List<CacheResult> results = new ArrayList<>();
         for (String cache : caches) {
             TileClient client =
@@ -169,15 +167,13 @@ public final class HttpRun {
         text.append("\n|---|").append("---:|".repeat(6 + options.hits.length)).append('\n');
         for (CacheResult r : results) {
             PhaseResult first = r.firstTile();
+            double p50 = first.percentileMillis(50);
             text.append(format(
-                    "| %s | %.1f | %.1f | %.2f | %.2f | %.1f | %.1f |",
-                    r.cache(),
-                    first.percentileMillis(50),
-                    first.percentileMillis(90),
-                    first.percentileMillis(50) / bound.boundMillis(),
-                    r.bursts().getMapsPerMetatile(),
-                    r.cpuPerMetatile(),
-                    r.backendCpuPerMetatile()));
+                            "| %s | %.1f | %.1f | %.2f |",
+                            r.cache(), p50, first.percentileMillis(90), p50 / bound.boundMillis()))
+                    .append(format(
+                            " %.2f | %.1f | %.1f |",
+                            r.bursts().getMapsPerMetatile(), r.cpuPerMetatile(), r.backendCpuPerMetatile()));
             r.loads().forEach(load -> text.append(format(" %.1f |", load.tilesPerSecond())));
             text.append('\n');
         }
@@ -190,9 +186,5 @@ public final class HttpRun {
         out.println(Instant.now() + "  " + prefix + result.line(percents)
                 + format("  load average %.2f", BenchmarkMain.loadAverage()));
         return result;
-    }
-
-    private static String format(String pattern, Object... values) {
-        return String.format(Locale.ROOT, pattern, values);
     }
 }

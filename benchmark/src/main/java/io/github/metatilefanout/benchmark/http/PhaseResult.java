@@ -63,12 +63,11 @@ public record PhaseResult(
 
     /** The {@code percent}-th percentile of the answered requests' times, in ms; NaN if none. */
     public double percentileMillis(double percent) {
-        return percentile(
-                answers.stream()
-                        .filter(a -> a.status() > 0)
-                        .mapToDouble(a -> a.nanos() / 1e6)
-                        .toArray(),
-                percent);
+        double[] millis = answers.stream()
+                .filter(a -> a.status() > 0)
+                .mapToDouble(a -> a.nanos() / 1e6)
+                .toArray();
+        return percentile(millis, percent);
     }
 
     /** The {@code percent}-th percentile (nearest rank) of {@code values}; NaN when there are none. */
@@ -98,24 +97,18 @@ public record PhaseResult(
 
     /** One line: counts, then the given percentiles, throughput and GetMaps per metatile. */
     public String line(double... percents) {
-        StringBuilder text = new StringBuilder(String.format(
-                Locale.ROOT,
-                "%-34s requests %5d  ok %5d  errors %3d  timeouts %3d  cache hits %5d",
-                name,
-                answers.size(),
-                ok(),
-                errors(),
-                timeouts(),
-                cacheHits()));
+        StringBuilder text = new StringBuilder(format("%-34s requests %5d  ok %5d", name, answers.size(), ok()))
+                .append(format("  errors %3d  timeouts %3d  cache hits %5d", errors(), timeouts(), cacheHits()));
         for (double p : percents) {
-            text.append(String.format(Locale.ROOT, "  p%.0f %8.1f ms", p, percentileMillis(p)));
+            text.append(format("  p%.0f %8.1f ms", p, percentileMillis(p)));
         }
-        text.append(String.format(Locale.ROOT, "  tiles/s %7.1f  GetMaps/metatile ", tilesPerSecond()));
-        return text.append(
-                        getMaps < 0
-                                ? "n/a"
-                                : String.format(
-                                        Locale.ROOT, "%.2f (%d over %d)", getMapsPerMetatile(), getMaps, metatiles))
-                .toString();
+        text.append(format("  tiles/s %7.1f  GetMaps/metatile ", tilesPerSecond()));
+        String perMetatile = format("%.2f (%d over %d)", getMapsPerMetatile(), getMaps, metatiles);
+        return text.append(getMaps < 0 ? "n/a" : perMetatile).toString();
+    }
+
+    /** {@code pattern} formatted the same on every machine. */
+    static String format(String pattern, Object... values) {
+        return String.format(Locale.ROOT, pattern, values);
     }
 }

@@ -22,11 +22,9 @@ final class FanoutServer implements TileServer {
 
     FanoutServer(ServingSetup setup, LockProtocol protocol) {
         this.setup = setup;
-        this.engine = new FanoutEngine(
-                setup.lockProvider(),
-                protocol,
-                setup.store(),
-                FanoutSettings.withPoolSize(setup.poolSize()).withLockTimeout(ServingSetup.LOCK_TIMEOUT));
+        FanoutSettings settings =
+                FanoutSettings.withPoolSize(setup.poolSize()).withLockTimeout(ServingSetup.LOCK_TIMEOUT);
+        this.engine = new FanoutEngine(setup.lockProvider(), protocol, setup.store(), settings);
         this.renderer = metatile -> {
             ServingSetup.CountedImage image = setup.draw(metatile);
             return MetatileImage.of(image.image(), image::dispose);

@@ -81,14 +81,7 @@ public final class Workload {
         Metatile metatile = metatiles.get((int) (miss % metatiles.size()));
         long pass = miss / metatiles.size();
         TileKey tile = metatile.tile((int) ((miss * 37) % metatile.tileCount()));
-        return new TileKey(
-                MISS_LAYER_PREFIX + pass,
-                tile.gridSet(),
-                tile.format(),
-                tile.parametersId(),
-                tile.x(),
-                tile.y(),
-                tile.z());
+        return new TileKey(MISS_LAYER_PREFIX + pass, tile.gridSet(), tile.format(), null, tile.x(), tile.y(), tile.z());
     }
 
     /** The metatile miss {@code n} asks for, in {@value #SEEDED_LAYER}. */
