@@ -86,11 +86,10 @@ public abstract class ServingBenchmark {
         driver = new ClientDriver(clientCount);
         batch = batchSize(clientCount, hitPercent);
         int poolSize = Counts.resolve(params.get("pool"));
+        String metatile = params.get("metatile");
+        String format = params.get("format");
         for (Strategy strategy : strategies(params.get("strategies"))) {
-            String metatile = params.get("metatile");
-            harnesses.put(
-                    strategy,
-                    new Harness(strategy, metatile, params.get("format"), poolSize, hitPercent, nodes(strategy)));
+            harnesses.put(strategy, new Harness(strategy, metatile, format, poolSize, hitPercent, nodes(strategy)));
         }
         for (Harness harness : harnesses.values()) {
             harness.warmUp();

@@ -89,14 +89,7 @@ record TileClient(HttpClient http, Function<Tile, URI> uris, Duration timeout) {
     CompletableFuture<Answer> send(Tile tile) {
         long start = System.nanoTime();
         return http.sendAsync(request(tile), HttpResponse.BodyHandlers.ofByteArray())
-                .handle((response, failure) -> failure == null
-                        ? answer(start, response)
-                        : new Answer(
-                                System.nanoTime() - start,
-                                0,
-                                null,
-                                failure instanceof HttpTimeoutException
-                                        || failure.getCause() instanceof HttpTimeoutException));
+                .handle((response, failure) -> failure == null ? answer(start, response) : failed(start, failure));
     }
 
     /** Empties {@code layer}'s cache through GeoWebCache's REST API as {@code user} ("name:password"). */
@@ -123,6 +116,12 @@ record TileClient(HttpClient http, Function<Tile, URI> uris, Duration timeout) {
 
     private HttpRequest request(Tile tile) {
         return HttpRequest.newBuilder(uris.apply(tile)).timeout(timeout).GET().build();
+    }
+
+    private static Answer failed(long start, Throwable failure) {
+        boolean timedOut =
+                failure instanceof HttpTimeoutException || failure.getCause() instanceof HttpTimeoutException;
+        return new Answer(System.nanoTime() - start, 0, null, timedOut);
     }
 
     private static Answer answer(long start, HttpResponse<byte[]> response) {

@@ -93,8 +93,8 @@ public final class Summary {
             Set<String> owners = new LinkedHashSet<>(
                     Arrays.stream(Strategy.values()).map(Strategy::toString).toList());
             rows.forEach(r -> owners.addAll(r.figures().keySet()));
-            owners.removeIf(o -> rows.stream()
-                    .allMatch(r -> Double.isNaN(r.figure(o, table.figures().get(0)))));
+            String first = table.figures().get(0);
+            owners.removeIf(o -> rows.stream().allMatch(r -> Double.isNaN(r.figure(o, first))));
             Map<String, Set<String>> values = new TreeMap<>();
             rows.forEach(r -> r.scenario().forEach((p, v) -> values.computeIfAbsent(p, k -> new LinkedHashSet<>())
                     .add(v)));
@@ -104,10 +104,7 @@ public final class Summary {
                 if (v.size() > 1) {
                     varying.add(p);
                 } else {
-                    title.append(", ")
-                            .append(p)
-                            .append(' ')
-                            .append(shown(p, v.iterator().next()));
+                    title.append(", " + p + " " + shown(p, v.iterator().next()));
                 }
             });
             grids.add(new Grid(benchmark, title.toString(), varying, List.copyOf(owners), rows, table));
