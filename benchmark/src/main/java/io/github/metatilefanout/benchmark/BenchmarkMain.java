@@ -33,7 +33,10 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code java -jar benchmarks.jar quick|full|smoke [regex]} runs a {@link Profile}'s runs (those whose line
@@ -53,7 +56,10 @@ public final class BenchmarkMain implements Callable<Integer> {
 
     private static final Set<String> OURS = Set.of("quick", "full", "smoke", "http", "-h", "--help", "-V", "--version");
 
-    @Parameters(index = "0", description = "quick, full or smoke")
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", description = "quick, full or smoke")
     Profile profile;
 
     @Parameters(index = "1", arity = "0..1", description = "keeps the runs whose line in Profile.java it finds")
@@ -64,13 +70,19 @@ public final class BenchmarkMain implements Callable<Integer> {
             org.openjdk.jmh.Main.main(args);
             return;
         }
-        System.exit(new CommandLine(new BenchmarkMain())
-                .setCaseInsensitiveEnumValuesAllowed(true)
-                .execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line of profiles and of {@code http}. */
+    static CommandLine commandLine() {
+        return new CommandLine(new BenchmarkMain()).setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     @Override
     public Integer call() throws Exception {
+        if (profile == null) { // optional for picocli, so that http needs none
+            throw new ParameterException(spec.commandLine(), "Missing the profile: quick, full or smoke");
+        }
         String name = profile.name().toLowerCase(Locale.ROOT)
                 + (only == null ? "" : "-" + only.pattern().replaceAll("[^A-Za-z0-9_-]+", "_"));
         String configured = System.getProperty(RESULTS_PROPERTY);
