@@ -161,13 +161,19 @@ final class LockHolders {
 
         @Override
         public void run() {
+            boolean jobEnded = true;
             try {
                 for (LockHolder holder = takeNext(); holder != null; holder = awaitNext()) {
+                    jobEnded = false;
                     holder.runTasks();
+                    jobEnded = true;
                 }
             } finally {
                 lock.lock();
                 try {
+                    if (!jobEnded) {
+                        reserved--; // an Error ended the job: its reservation ends with the thread
+                    }
                     alive.remove(thread);
                 } finally {
                     lock.unlock();
