@@ -37,7 +37,7 @@ public class HolderBindingRaceTest {
 
     private final ThreadCheckingLocks provider = new ThreadCheckingLocks();
     private final FanoutMetrics metrics = new FanoutMetrics(() -> 0, () -> 0, () -> 0, () -> 0);
-    private final LockHolders holders = new LockHolders(1, "jcstress-", metrics);
+    private final LockHolders holders = new LockHolders(1, TIMEOUT, "jcstress-", metrics);
     private final JobLocks locks = new JobLocks(LockProtocol.TILE_LOCKS, StressFlight.METATILE, provider, metrics);
 
     @Actor
@@ -61,6 +61,7 @@ public class HolderBindingRaceTest {
     @Arbiter
     public void arbiter(IIII_Result r) {
         try {
+            holders.shutdown();
             holders.awaitTermination(TIMEOUT);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

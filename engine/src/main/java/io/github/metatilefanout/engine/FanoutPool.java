@@ -22,10 +22,11 @@ import java.util.logging.Logger;
  * gives way after its current tile as soon as a job waits. Help requests never take a place in the queue.
  *
  * <p>Each job handed over gets a {@link LockHolder} of its own from {@link #lockHolders}, reserved with
- * its place: a thread that holds the job's locks while the job waits here.
+ * its place: a thread that holds the job's locks while the job waits here, kept like the pool's threads for
+ * the next job once the job has released them.
  *
- * <p><b>Concurrency.</b> Every field below {@link #lock} is guarded by it. Threads start on demand and end
- * after {@value #KEEP_ALIVE_SECONDS} idle seconds, or once the pool is shut down and has no job left, or
+ * <p><b>Concurrency.</b> Every field below {@link #lock} is guarded by it. Threads (lock holders too) start on
+ * demand and end after {@value #KEEP_ALIVE_SECONDS} idle seconds, or once the pool is shut down and has no job left, or
  * when a {@link VirtualMachineError} other than {@link OutOfMemoryError} reaches them.
  */
 final class FanoutPool {
@@ -67,7 +68,8 @@ final class FanoutPool {
         this.queueBound = queueBound;
         this.metrics = metrics;
         this.threadNamePrefix = "metatile-fanout-" + GENERATION.incrementAndGet() + "-";
-        this.lockHolders = new LockHolders(size + queueBound, threadNamePrefix, metrics);
+        this.lockHolders =
+                new LockHolders(size + queueBound, Duration.ofSeconds(KEEP_ALIVE_SECONDS), threadNamePrefix, metrics);
     }
 
     /**
@@ -173,6 +175,7 @@ final class FanoutPool {
             shutdown = true;
             helpWanted.clear();
             workArrived.signalAll();
+            lockHolders.shutdown();
         } finally {
             lock.unlock();
         }

@@ -9,13 +9,13 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One job's lock thread: runs the lock tasks given to it, in order, on one thread that does nothing else,
- * until a task {@linkplain #retire retires} it (once every lock is released). It never ends while it holds
- * a lock: interrupted, it goes on running its job's tasks, and it warns each lock timeout that passes with
- * its job unfinished.
+ * One job's lock thread: runs the lock tasks given to it, in order, on one thread of {@link LockHolders} that
+ * does nothing else meanwhile, until a task {@linkplain #retire retires} it (once every lock is released); the
+ * thread may then serve another job. It never leaves a job that holds a lock: interrupted, it goes on running
+ * its job's tasks, and it warns each lock timeout that passes with its job unfinished.
  *
  * <p>Reserved by {@link LockHolders#tryReserve}, then either {@linkplain #start started} or {@linkplain
- * #cancel cancelled}, once.
+ * #cancel cancelled}, once. Tasks given after it retired are never run.
  */
 final class LockHolder implements Executor {
 
@@ -26,17 +26,24 @@ final class LockHolder implements Executor {
     /** Written and read only on the holder thread. */
     private boolean retired;
 
+    /** Set before {@link #start} hands this holder to a thread. */
+    private Metatile metatile;
+
+    private Duration warnEvery;
+
     LockHolder(LockHolders holders) {
         this.holders = holders;
     }
 
     /**
-     * Starts the thread.
+     * Hands this holder to a thread, an idle one of {@link LockHolders} or a new one.
      *
      * @param metatile named in the warning logged each {@code warnEvery} the job's locks stay held
      */
     void start(Metatile metatile, Duration warnEvery) {
-        holders.newThread(() -> runTasks(metatile, warnEvery)).start();
+        this.metatile = metatile;
+        this.warnEvery = warnEvery;
+        holders.start(this);
     }
 
     /** Gives back a reservation that was not started. */
@@ -50,12 +57,13 @@ final class LockHolder implements Executor {
         tasks.add(task);
     }
 
-    /** Ends the thread after the task that calls this; call only from a task of this holder. */
+    /** Frees the thread after the task that calls this; call only from a task of this holder. */
     void retire() {
         retired = true;
     }
 
-    private void runTasks(Metatile metatile, Duration warnEvery) {
+    /** Runs the tasks on the calling thread, the holder's, until one retires it. */
+    void runTasks() {
         boolean interrupted = false;
         long waited = 0;
         while (!retired) {

@@ -18,6 +18,7 @@ import io.github.metatilefanout.engine.lock.LockTimeoutException;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.awt.Rectangle;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -467,6 +468,9 @@ class FanoutEngineTest {
         encoder.poolThreadsGatedBy(poolGate);
         engine.getTile(request(tile("roads", 0, 0), 10, renderer, encoder));
         await().atMost(BOUND).until(() -> engine.metrics().getActiveThreads() == 2);
+        List<Thread> oldPoolThreads = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().startsWith("metatile-fanout-"))
+                .toList();
 
         engine.reconfigure(FanoutSettings.withPoolSize(3));
         engine.getTile(request(tile("roads", 50, 50), 4, renderer, encoder));
@@ -476,7 +480,9 @@ class FanoutEngineTest {
         assertEquals(116, store.totalPuts());
         assertEquals(0, engine.metrics().getFailures());
         assertEquals(3, engine.metrics().getPoolSize());
-        await().atMost(BOUND).until(() -> liveThreads("metatile-fanout-") <= 3);
+        assertEquals(3, oldPoolThreads.size(), "two pool threads and a lock holder: " + oldPoolThreads);
+        await().atMost(BOUND).until(() -> oldPoolThreads.stream().noneMatch(Thread::isAlive));
+        assertTrue(liveThreads("metatile-fanout-") <= 3 + 6, "the new pool's threads and lock holders at most");
     }
 
     @Test
