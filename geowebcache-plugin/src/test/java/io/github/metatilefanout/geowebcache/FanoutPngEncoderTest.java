@@ -23,8 +23,10 @@ import org.springframework.beans.factory.BeanCreationException;
 
 /**
  * With {@code METATILE_FANOUT_PNG_ENCODER=fanout}, PNG tiles are the engine's encoding: each decodes to exactly the
- * pixels of stock GeoWebCache's tile, in other bytes, with one GetMap per metatile. Every tile of zoom levels 2 and 3,
- * asked for over WMTS from GeoWebCache with and without the plugin, on the same WMS.
+ * pixels of stock GeoWebCache's tile, with one GetMap per metatile. Every tile of zoom levels 2 and 3, asked for over
+ * WMTS from GeoWebCache with and without the plugin, on the same WMS. RGBA tiles may even come out byte for byte as
+ * GeoWebCache's (the same deflate level, and no row filter, as the JDK's writer chooses for them); palette tiles do
+ * not (the engine trims the transparency table).
  */
 class FanoutPngEncoderTest {
 
@@ -39,9 +41,9 @@ class FanoutPngEncoderTest {
     }
 
     @Test
-    void tilesOfPaletteAnswersWithAGutterDecodeToStocksPixels() throws Exception {
+    void tilesOfPaletteAnswersWithAGutterDecodeToStocksPixelsInTheEnginesBytes() throws Exception {
         fixture.wms().answerWithPalettes(true);
-        assertSamePixelsAsStock(WORLD_GUTTER, true);
+        assertEquals(320, assertSamePixelsAsStock(WORLD_GUTTER, true), "tiles written by the engine's encoder");
     }
 
     @Test
@@ -53,8 +55,11 @@ class FanoutPngEncoderTest {
                 refused.getMostSpecificCause().getMessage());
     }
 
-    /** @param palette whether both write palette PNGs (the WMS answering with a palette), else RGBA ones */
-    private static void assertSamePixelsAsStock(String layer, boolean palette) throws Exception {
+    /**
+     * @param palette whether both write palette PNGs (the WMS answering with a palette), else RGBA ones
+     * @return how many of the 320 tiles asked for differ from stock's in their bytes
+     */
+    private static int assertSamePixelsAsStock(String layer, boolean palette) throws Exception {
         int getMapsBefore = fixture.wms().getMaps();
         Map<String, byte[]> stockTiles = StockIdentityTest.everyTileTwice(fixture.stock(), layer, PNG);
         assertEquals(10, fixture.wms().getMaps() - getMapsBefore, "stock: one GetMap per metatile");
@@ -72,7 +77,7 @@ class FanoutPngEncoderTest {
             assertArrayEquals(argb(tile.getValue(), palette), argb(pluginTile, palette), tile.getKey());
             otherBytes += Arrays.equals(tile.getValue(), pluginTile) ? 0 : 1;
         }
-        assertEquals(stockTiles.size(), otherBytes, "every tile written by the engine's encoder, not GeoWebCache's");
+        return otherBytes;
     }
 
     /** The tile's pixels as {@link BufferedImage#getRGB} shows them, after checking that it is a 256 x 256 PNG. */

@@ -54,6 +54,7 @@ class StockIdentityTest {
 
     @Test
     void pngTilesOfALayerWithAFormatModifierAreByteIdenticalToStockWithTheFanoutPngEncoder() throws Exception {
+        fixture.wms().answerWithPalettes(true); // where the engine's bytes would differ
         assertIdentical(WORLD_MODIFIED, PNG, FANOUT_PNG_ENCODER);
     }
 
