@@ -26,7 +26,7 @@ import org.springframework.beans.factory.BeanCreationException;
  * pixels of stock GeoWebCache's tile, with one GetMap per metatile. Every tile of zoom levels 2 and 3, asked for over
  * WMTS from GeoWebCache with and without the plugin, on the same WMS. RGBA tiles may even come out byte for byte as
  * GeoWebCache's (the same deflate level, and no row filter, as the JDK's writer chooses for them); palette tiles do
- * not (the engine trims the transparency table).
+ * not.
  */
 class FanoutPngEncoderTest {
 
