@@ -13,7 +13,7 @@ public enum PngEncoderSetting {
     GEOWEBCACHE,
     /**
      * The engine's PNG encoder, reading each tile straight from the metatile's raster where {@link PngTiles} allows
-     * it: the same pixels in other bytes.
+     * it: the same pixels, not always the same bytes.
      */
     FANOUT;
 
