@@ -11,8 +11,8 @@ import org.geowebcache.mime.MimeType;
  * Which tiles the engine's PNG encoder writes in place of GeoWebCache's writer, with {@value PngEncoderSetting#NAME}
  * {@code fanout}: those of format {@code image/png} of a layer without a format modifier for it. The encoder reads
  * each tile straight from the metatile's raster, at the deflate level of GeoWebCache's writer ({@value #LEVEL}, the
- * JDK's PNG writer's default) without row filters, and its tiles decode to the pixels GeoWebCache's do, not always in the
- * same bytes.
+ * JDK's PNG writer's default) without row filters, and its tiles decode to the pixels GeoWebCache's do, not always in
+ * the same bytes.
  *
  * <p>Everything else keeps GeoWebCache's writer: {@code image/png8} (GeoWebCache quantises each tile before writing
  * it), JPEG and the other formats, and layers with a format modifier for PNG, which may change what GeoWebCache asks
