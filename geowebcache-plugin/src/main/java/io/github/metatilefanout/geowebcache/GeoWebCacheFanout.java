@@ -3,6 +3,7 @@ package io.github.metatilefanout.geowebcache;
 import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
+import io.github.metatilefanout.engine.TileEncoder;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
@@ -42,6 +43,7 @@ public class GeoWebCacheFanout implements DisposableBean {
     private final FanoutEngine engine;
     private final EngineConveyor conveyor;
     private final GwcLockProvider locks;
+    private final PngTiles pngTiles;
     private final FanoutMetrics.Registration mbean;
 
     /**
@@ -57,6 +59,7 @@ public class GeoWebCacheFanout implements DisposableBean {
         StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, layers::getTileLayer);
         this.conveyor = new EngineConveyor(store);
         this.locks = new GwcLockProvider(serverConfiguration::getLockProvider);
+        this.pngTiles = new PngTiles(settings.pngEncoder());
         this.engine = new FanoutEngine(
                 new WMSLayerLockKeys(locks), settings.lockProtocol(), store, settings.engineSettings());
         this.mbean = publish(engine.metrics());
@@ -87,17 +90,18 @@ public class GeoWebCacheFanout implements DisposableBean {
      * Serves {@code tile} of {@code layer} through the engine, its metatile {@code metaX} by {@code metaY} tiles:
      * from the cache, from a metatile in flight, or by rendering the metatile with one GetMap. On a level whose tiles
      * are not kept, with {@code METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED} on, the GetMap is of the tile alone, with
-     * the layer's gutter.
+     * the layer's gutter. Tiles are written by GeoWebCache's writer, or by the engine's PNG encoder ({@link PngTiles}).
      */
     ConveyorTile getTile(FanoutWMSLayer layer, ConveyorTile tile, int metaX, int metaY, Mode mode)
             throws GeoWebCacheException {
         TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
         FanoutWMSMetaTile metaTile = metaTile(layer, tile, metaX, metaY);
         CachePolicy policy = cachePolicy(layer, tile);
+        TileEncoder pngEncoder = pngTiles.encoderFor(layer, tile.getMimeType());
         WMSRendering rendering =
                 policy != CachePolicy.PERSIST && engine.settings().singleTileWhenUncached()
-                        ? WMSRendering.orTileAlone(metaTile, metaTile(layer, tile, 1, 1), key)
-                        : WMSRendering.of(metaTile);
+                        ? WMSRendering.orTileAlone(metaTile, metaTile(layer, tile, 1, 1), key, pngEncoder)
+                        : WMSRendering.of(metaTile, pngEncoder);
         TileRequest request = new TileRequest(
                 key, metaTile.toMetatile(key), rendering, rendering, policy, mode, rendering.tileAlone());
         return conveyor.serve(engine, request, tile);

@@ -21,7 +21,8 @@ import org.geowebcache.util.GWCVars;
  *       METATILE_FANOUT_POOL_SIZE}, {@code METATILE_FANOUT_QUEUE_BOUND}, {@code
  *       METATILE_FANOUT_LOCK_TIMEOUT_SECONDS}, {@code METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED}), with the
  *       setting's values and default;
- *   <li>{@value LockProtocolProperty#NAME} ({@link LockProtocolProperty}).
+ *   <li>{@value LockProtocolProperty#NAME} ({@link LockProtocolProperty});
+ *   <li>{@value PngEncoderSetting#NAME} ({@link PngEncoderSetting}).
  * </ul>
  *
  * A value that cannot be used stops start-up with a message naming the setting, the value and what is allowed.
@@ -36,6 +37,7 @@ public final class GeoWebCacheSettings {
     private final boolean enabled;
     private final FanoutSettings engineSettings;
     private final LockProtocol lockProtocol;
+    private final PngEncoderSetting pngEncoder;
 
     /**
      * @param properties the value of a setting by its name, null when it is not set
@@ -50,6 +52,7 @@ public final class GeoWebCacheSettings {
         }
         this.engineSettings = values.resolve();
         this.lockProtocol = LockProtocolProperty.read(properties.apply(LockProtocolProperty.NAME));
+        this.pngEncoder = PngEncoderSetting.read(properties.apply(PngEncoderSetting.NAME));
     }
 
     /** The settings as GeoWebCache looks its variables up in its web application. */
@@ -75,6 +78,11 @@ public final class GeoWebCacheSettings {
         return lockProtocol;
     }
 
+    /** Which encoder writes PNG tiles. */
+    public PngEncoderSetting pngEncoder() {
+        return pngEncoder;
+    }
+
     private static <T> SettingValues with(SettingValues values, Setting<T> setting, String text) {
         return text == null || text.isBlank() ? values : values.with(setting, setting.parse(name(setting), text));
     }
@@ -97,6 +105,6 @@ public final class GeoWebCacheSettings {
         return "pool size " + engineSettings.poolSize() + ", queue bound " + engineSettings.queueBound()
                 + ", lock wait timeout " + engineSettings.lockTimeout().toSeconds() + " s, lock protocol "
                 + LockProtocolProperty.name(lockProtocol) + ", single tiles on uncached levels "
-                + (engineSettings.singleTileWhenUncached() ? "on" : "off");
+                + (engineSettings.singleTileWhenUncached() ? "on" : "off") + ", PNG encoder " + pngEncoder.value();
     }
 }

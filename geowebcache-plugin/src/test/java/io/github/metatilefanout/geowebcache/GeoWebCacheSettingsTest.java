@@ -15,11 +15,12 @@ import org.junit.jupiter.api.Test;
 class GeoWebCacheSettingsTest {
 
     @Test
-    void nothingSetMeansEnabledWithTheEnginesDefaultsAndTileLocks() {
+    void nothingSetMeansEnabledWithTheEnginesDefaultsTileLocksAndGeoWebCachesPngWriter() {
         GeoWebCacheSettings settings = settings(Map.of());
         assertTrue(settings.enabled());
         assertEquals(FanoutSettings.defaults(), settings.engineSettings());
         assertEquals(LockProtocol.TILE_LOCKS, settings.lockProtocol());
+        assertEquals(PngEncoderSetting.GEOWEBCACHE, settings.pngEncoder());
     }
 
     @Test
@@ -40,13 +41,15 @@ class GeoWebCacheSettingsTest {
                 "METATILE_FANOUT_QUEUE_BOUND", "7",
                 "METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", "30",
                 "METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED", "true",
-                "METATILE_FANOUT_LOCK_PROTOCOL", "Storing-Lock"));
+                "METATILE_FANOUT_LOCK_PROTOCOL", "Storing-Lock",
+                "METATILE_FANOUT_PNG_ENCODER", " Fanout"));
         assertFalse(settings.enabled());
         assertEquals(new FanoutSettings(3, 7, Duration.ofSeconds(30), true), settings.engineSettings());
         assertEquals(LockProtocol.STORING_LOCK, settings.lockProtocol());
+        assertEquals(PngEncoderSetting.FANOUT, settings.pngEncoder());
         assertEquals(
                 "pool size 3, queue bound 7, lock wait timeout 30 s, lock protocol storing-lock, single tiles on uncached"
-                        + " levels on",
+                        + " levels on, PNG encoder fanout",
                 settings.toString());
     }
 
@@ -73,6 +76,15 @@ class GeoWebCacheSettingsTest {
                 IllegalArgumentException.class, () -> settings(Map.of("METATILE_FANOUT_LOCK_PROTOCOL", "none")));
         assertEquals(
                 "METATILE_FANOUT_LOCK_PROTOCOL is 'none', but it must be tile-locks (the default) or storing-lock",
+                refused.getMessage());
+    }
+
+    @Test
+    void anUnknownPngEncoderIsRefusedNamingTheAllowedOnes() {
+        IllegalArgumentException refused = assertThrows(
+                IllegalArgumentException.class, () -> settings(Map.of("METATILE_FANOUT_PNG_ENCODER", " jdk ")));
+        assertEquals(
+                "METATILE_FANOUT_PNG_ENCODER is 'jdk', but it must be geowebcache (the default) or fanout",
                 refused.getMessage());
     }
 

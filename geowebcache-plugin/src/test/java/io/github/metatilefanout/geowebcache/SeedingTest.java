@@ -19,6 +19,8 @@ import org.geowebcache.seed.TileBreeder;
 import org.geowebcache.storage.TileRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Seeding through GeoWebCache's seeder, with the plugin. */
 class SeedingTest {
@@ -26,9 +28,11 @@ class SeedingTest {
     @RegisterExtension
     static final GeoWebCacheFixture fixture = new GeoWebCacheFixture();
 
-    @Test
-    void everyTileIsStoredWhenTheSeedTaskEnds() throws Exception {
-        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of());
+    /** With either PNG encoder ({@code METATILE_FANOUT_PNG_ENCODER}). */
+    @ParameterizedTest
+    @ValueSource(strings = {"geowebcache", "fanout"})
+    void everyTileIsStoredWhenTheSeedTaskEnds(String pngEncoder) throws Exception {
+        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of(PngEncoderSetting.NAME, pngEncoder));
         int getMapsBefore = fixture.wms().getMaps();
         GWCTask[] tasks = seed(gwc, GWCTask.TYPE.SEED, 2, 3);
         for (int z = 2; z <= 3; z++) {

@@ -4,6 +4,7 @@ import static io.github.metatilefanout.geowebcache.WmtsTiles.JPEG;
 import static io.github.metatilefanout.geowebcache.WmtsTiles.PNG;
 import static io.github.metatilefanout.geowebcache.WmtsTiles.WORLD;
 import static io.github.metatilefanout.geowebcache.WmtsTiles.WORLD_GUTTER;
+import static io.github.metatilefanout.geowebcache.WmtsTiles.WORLD_MODIFIED;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -20,30 +21,48 @@ import org.springframework.mock.web.MockHttpServletResponse;
 
 /**
  * The plugin answers and stores the very bytes stock GeoWebCache does, with as many GetMaps: every tile of zoom
- * levels 2 and 3, asked for over WMTS from GeoWebCache with and without the plugin, on the same WMS.
+ * levels 2 and 3, asked for over WMTS from GeoWebCache with and without the plugin, on the same WMS. With {@code
+ * METATILE_FANOUT_PNG_ENCODER=fanout} too, where GeoWebCache's writer is kept: JPEG, and a layer with a format
+ * modifier for PNG.
  */
 class StockIdentityTest {
 
     @RegisterExtension
     static final GeoWebCacheFixture fixture = new GeoWebCacheFixture();
 
+    private static final Map<String, String> FANOUT_PNG_ENCODER = Map.of(PngEncoderSetting.NAME, "fanout");
+
     @Test
     void pngTilesAreByteIdenticalToStock() throws Exception {
-        assertIdentical(WORLD, PNG);
+        assertIdentical(WORLD, PNG, Map.of());
     }
 
     @Test
     void jpegTilesAreByteIdenticalToStock() throws Exception {
-        assertIdentical(WORLD, JPEG);
+        assertIdentical(WORLD, JPEG, Map.of());
     }
 
     @Test
     void tilesOfALayerWithAGutterAreByteIdenticalToStock() throws Exception {
-        assertIdentical(WORLD_GUTTER, PNG);
+        assertIdentical(WORLD_GUTTER, PNG, Map.of());
     }
 
-    /** Asks both for every tile of zoom 2 and 3 (10 metatiles), then for the same tiles again, from the cache. */
-    private static void assertIdentical(String layer, String format) throws Exception {
+    @Test
+    void jpegTilesAreByteIdenticalToStockWithTheFanoutPngEncoder() throws Exception {
+        assertIdentical(WORLD, JPEG, FANOUT_PNG_ENCODER);
+    }
+
+    @Test
+    void pngTilesOfALayerWithAFormatModifierAreByteIdenticalToStockWithTheFanoutPngEncoder() throws Exception {
+        fixture.wms().answerWithPalettes(true); // where the engine's bytes would differ
+        assertIdentical(WORLD_MODIFIED, PNG, FANOUT_PNG_ENCODER);
+    }
+
+    /**
+     * Asks both for every tile of zoom 2 and 3 (10 metatiles), then for the same tiles again, from the cache; {@code
+     * settings} are the plugin's.
+     */
+    private static void assertIdentical(String layer, String format, Map<String, String> settings) throws Exception {
         StandaloneGeoWebCache stock = fixture.stock();
         assertEquals(
                 WMSLayer.class,
@@ -52,7 +71,7 @@ class StockIdentityTest {
         Map<String, byte[]> stockTiles = everyTileTwice(stock, layer, format);
         assertEquals(10, fixture.wms().getMaps() - getMapsBefore, "stock: one GetMap per metatile");
 
-        StandaloneGeoWebCache plugin = fixture.withPlugin(Map.of());
+        StandaloneGeoWebCache plugin = fixture.withPlugin(settings);
         assertInstanceOf(
                 FanoutWMSLayer.class, plugin.bean(TileLayerDispatcher.class).getTileLayer(layer));
         getMapsBefore = fixture.wms().getMaps();
@@ -66,8 +85,8 @@ class StockIdentityTest {
         }
     }
 
-    private static Map<String, byte[]> everyTileTwice(StandaloneGeoWebCache gwc, String layer, String format)
-            throws Exception {
+    /** Every tile of zoom 2 and 3 of {@code layer} by {@code "<pass> z/x/y"}, asked for twice: first, then again. */
+    static Map<String, byte[]> everyTileTwice(StandaloneGeoWebCache gwc, String layer, String format) throws Exception {
         Map<String, byte[]> tiles = new LinkedHashMap<>();
         for (String pass : List.of("first", "again")) {
             for (int z = 2; z <= 3; z++) {

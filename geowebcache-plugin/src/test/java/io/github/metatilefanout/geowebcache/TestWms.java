@@ -11,6 +11,8 @@ import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
 import java.awt.geom.Path2D;
 import java.awt.image.BufferedImage;
+import java.awt.image.DataBuffer;
+import java.awt.image.IndexColorModel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -33,8 +35,8 @@ import javax.imageio.ImageIO;
 
 /**
  * A WMS on 127.0.0.1 for the tests, on the first free port from {@value #FIRST_PORT}: draws the same map, in map
- * coordinates, for any GetMap (EPSG:4326 bounding boxes, PNG with transparency or JPEG), counts GetMaps, and can
- * hold them or fail them.
+ * coordinates, for any GetMap (EPSG:4326 bounding boxes, PNG with transparency, as RGBA or with a palette, or
+ * JPEG), counts GetMaps, and can hold them or fail them.
  */
 final class TestWms implements AutoCloseable {
 
@@ -49,6 +51,7 @@ final class TestWms implements AutoCloseable {
     private volatile CountDownLatch held = new CountDownLatch(0);
     private volatile int failureStatus;
     private volatile boolean serviceExceptions;
+    private volatile boolean palettes;
 
     private TestWms(HttpServer server) {
         this.server = server;
@@ -111,10 +114,16 @@ final class TestWms implements AutoCloseable {
         serviceExceptions = exceptions;
     }
 
+    /** Answers PNG GetMaps with a 4-bit palette and a transparent entry, or as RGBA again with false. */
+    void answerWithPalettes(boolean palettes) {
+        this.palettes = palettes;
+    }
+
     /** Answers every GetMap normally again, at once. */
     void reset() {
         failWith(0);
         answerServiceExceptions(false);
+        answerWithPalettes(false);
         release();
     }
 
@@ -141,7 +150,7 @@ final class TestWms implements AutoCloseable {
                         "<ServiceExceptionReport><ServiceException>map failed".getBytes(StandardCharsets.UTF_8));
             } else {
                 String format = query.get("FORMAT");
-                send(exchange, format, draw(query, format));
+                send(exchange, format, draw(query, format, palettes));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -157,7 +166,7 @@ final class TestWms implements AutoCloseable {
     }
 
     /** Land, a graticule and a few cities, drawn antialiased in EPSG:4326 into the bounding box asked for. */
-    private static byte[] draw(Map<String, String> query, String format) throws IOException {
+    private static byte[] draw(Map<String, String> query, String format, boolean palette) throws IOException {
         int width = Integer.parseInt(query.get("WIDTH"));
         int height = Integer.parseInt(query.get("HEIGHT"));
         String[] bbox = query.get("BBOX").split(",");
@@ -200,8 +209,39 @@ final class TestWms implements AutoCloseable {
             g.dispose();
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ImageIO.write(image, png ? "png" : "jpeg", out);
+        ImageIO.write(png && palette ? withPalette(image) : image, png ? "png" : "jpeg", out);
         return out.toByteArray();
+    }
+
+    /** {@code image} in a 4-bit palette: each pixel the nearest of the map's colours, or transparent. */
+    private static BufferedImage withPalette(BufferedImage image) {
+        int[] colours = {0x00000000, 0xffa8d8f0, 0xff7fb069, 0xff404040, 0xffc0392b, 0x80404040, 0xff5f8050};
+        IndexColorModel palette = new IndexColorModel(4, colours.length, colours, 0, true, -1, DataBuffer.TYPE_BYTE);
+        BufferedImage indexed =
+                new BufferedImage(image.getWidth(), image.getHeight(), BufferedImage.TYPE_BYTE_BINARY, palette);
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                indexed.getRaster().setSample(x, y, 0, nearest(image.getRGB(x, y), colours));
+            }
+        }
+        return indexed;
+    }
+
+    private static int nearest(int argb, int[] colours) {
+        int best = 0;
+        long bestDistance = Long.MAX_VALUE;
+        for (int i = 0; i < colours.length; i++) {
+            long distance = 0;
+            for (int shift = 0; shift < 32; shift += 8) {
+                int difference = (argb >>> shift & 0xff) - (colours[i] >>> shift & 0xff);
+                distance += (long) difference * difference;
+            }
+            if (distance < bestDistance) {
+                best = i;
+                bestDistance = distance;
+            }
+        }
+        return best;
     }
 
     /** A blob spanning the box from (west, north) to (east, south). */

@@ -15,6 +15,8 @@ final class WmtsTiles {
     static final String WORLD_UNCACHED = "world-uncached";
     /** {@link #WORLD}, its stored tiles stale after an hour (expire cache 3600). */
     static final String WORLD_EXPIRING = "world-expiring";
+    /** {@link #WORLD} with a format modifier for PNG: the WMS is asked for an opaque image. */
+    static final String WORLD_MODIFIED = "world-modified";
 
     static final String PNG = "image/png";
     static final String JPEG = "image/jpeg";
@@ -35,6 +37,7 @@ final class WmtsTiles {
                     %5$s
                     %6$s
                     %7$s
+                    %8$s
                   </layers>
                 </gwcConfiguration>
                 """
@@ -62,7 +65,13 @@ final class WmtsTiles {
                                 WORLD_EXPIRING,
                                 wmsUrl,
                                 "<gridSubset><gridSetName>EPSG:4326</gridSetName></gridSubset>",
-                                "<expireCache>3600</expireCache>"));
+                                "<expireCache>3600</expireCache>"),
+                        layer(
+                                WORLD_MODIFIED,
+                                wmsUrl,
+                                "<gridSubset><gridSetName>EPSG:4326</gridSetName></gridSubset>",
+                                "<formatModifiers><formatModifier><responseFormat>image/png</responseFormat>"
+                                        + "<transparent>false</transparent></formatModifier></formatModifiers>"));
     }
 
     private static String layer(String name, String wmsUrl, String gridSubset, String extra) {
