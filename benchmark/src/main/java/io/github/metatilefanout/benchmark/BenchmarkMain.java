@@ -99,7 +99,10 @@ public final class BenchmarkMain implements Callable<Integer> {
         return 0;
     }
 
-    /** Runs {@code runs}, some of {@code profile}'s, writes their results into {@code folder}, prints the summary. */
+    /**
+     * Runs {@code runs}, some of {@code profile}'s, writes their results into {@code folder}, prints the summary.
+     * A trial that fails is named and skipped; once the others are summarised, the run fails naming them all.
+     */
     static Summary run(Profile profile, List<Profile.Run> runs, Path folder, PrintStream console)
             throws RunnerException, IOException {
         Files.createDirectories(folder);
@@ -110,6 +113,7 @@ public final class BenchmarkMain implements Callable<Integer> {
                 + String.format(Locale.ROOT, "; load average %.2f at start", loadAverage());
         console.println(header);
         List<RunResult> all = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         Path log = folder.resolve("jmh.log");
         int trials = runs.stream().mapToInt(r -> r.trials().size()).sum();
         double nominalLeft = runs.stream()
@@ -127,16 +131,18 @@ public final class BenchmarkMain implements Callable<Integer> {
                     StringBuilder name = new StringBuilder(run.benchmark().getSimpleName());
                     trial.forEach((key, value) -> name.append(key.equals("method") ? "." : " " + key + "=")
                             .append(value));
-                    console.println("[" + (all.size() + 1) + "/" + trials + "] " + name + ", about " + left / 60
-                            + " min " + String.format(Locale.ROOT, "%02d s left", left % 60));
-                    all.addAll(new Runner(options(profile, run, trial).build(), format).run());
+                    console.println("[" + (all.size() + failed.size() + 1) + "/" + trials + "] " + name + ", about "
+                            + left / 60 + " min " + String.format(Locale.ROOT, "%02d s left", left % 60));
+                    try {
+                        all.addAll(new Runner(options(profile, run, trial).build(), format).run());
+                    } catch (RunnerException e) {
+                        failed.add(name.toString());
+                        console.println("    failed; JMH's output is in " + log.toAbsolutePath());
+                    }
                     nominalDone += profile.nominalSeconds(run);
                     nominalLeft -= profile.nominalSeconds(run);
                 }
             }
-        } catch (RunnerException e) {
-            console.println("A trial failed; JMH's output is in " + log.toAbsolutePath());
-            throw e;
         }
         try (PrintStream json =
                 new PrintStream(Files.newOutputStream(folder.resolve("results.json")), false, StandardCharsets.UTF_8)) {
@@ -156,6 +162,10 @@ public final class BenchmarkMain implements Callable<Integer> {
             }
         } catch (RuntimeException | LinkageError | InternalError e) { // a JVM without usable fonts
             console.println("No chart: " + e);
+        }
+        if (!failed.isEmpty()) {
+            throw new RunnerException(failed.size() + " of " + trials + " trials failed (JMH's output is in " + log
+                    + "): " + String.join("; ", failed));
         }
         return summary;
     }

@@ -169,10 +169,15 @@ final class Harness implements AutoCloseable {
         return servers.stream().map(TileServer::poolUse).reduce(PoolUse.NONE, PoolUse::plus);
     }
 
+    /** Waits until the last request's tiles are stored, then closes the servers and deletes the store. */
     @Override
-    public void close() throws IOException {
-        servers.forEach(TileServer::close);
-        deleteTree(root);
+    public void close() throws Exception {
+        try {
+            awaitIdle();
+        } finally {
+            servers.forEach(TileServer::close);
+            deleteTree(root);
+        }
     }
 
     /** {@code "<wide>x<high>"}, such as {@code "4x4"}: 256-pixel tiles and no gutter, GeoServer's default. */

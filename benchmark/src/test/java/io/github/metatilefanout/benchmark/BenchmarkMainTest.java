@@ -1,11 +1,23 @@
 package io.github.metatilefanout.benchmark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.TimeValue;
 import picocli.CommandLine;
 
 class BenchmarkMainTest {
@@ -21,5 +33,28 @@ class BenchmarkMainTest {
         assertTrue(out.toString().contains("--url"), out.toString());
         assertEquals(2, line.execute());
         assertTrue(err.toString().contains("Missing the profile: quick, full or smoke"), err.toString());
+    }
+
+    @Test
+    void aFailedTrialIsNamedOnceTheOthersAreSummarised(@TempDir Path folder) throws Exception {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        params.put("strategy", List.of("sequential"));
+        params.put("metatile", List.of("4x4"));
+        params.put("pool", List.of("2"));
+        params.put("format", List.of("gif", "png")); // no such format: the first trial fails in its set-up
+        Profile.Run run = new Profile.Run(
+                FirstTileBenchmark.class, 0, TimeValue.milliseconds(100), 1, TimeValue.milliseconds(300), params, "");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+        RunnerException failure = assertThrows(
+                RunnerException.class,
+                () -> BenchmarkMain.run(
+                        Profile.SMOKE, List.of(run), folder, new PrintStream(console, true, StandardCharsets.UTF_8)));
+
+        assertTrue(failure.getMessage().startsWith("1 of 2 trials failed"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("format=gif"), failure.getMessage());
+        String summary = Files.readString(folder.resolve("summary.md"));
+        assertTrue(summary.contains("Time to first tile") && summary.contains("format png"), summary);
+        assertTrue(Files.readString(folder.resolve("results.json")).contains("\"png\""));
     }
 }

@@ -73,6 +73,15 @@ class StrategyConsistencyTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"upstream-2.27", "fanout"})
+    void closingRightAfterAMissLetsThePoolStoreTheMetatileFirst(String name) throws Exception {
+        Harness harness = new Harness(Strategy.of(name), "4x4", "png", 2, 0);
+        harness.serveMiss(); // its pool is still encoding and storing the other 15 tiles
+        harness.close();
+        assertTrue(harness.setup().meter().idle(), name + ": closed with images undisposed or locks held");
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"sequential", "fanout"})
     void requestsAlternateBetweenTheNodes(String name) throws Exception {
         AtomicInteger[] acquired = {new AtomicInteger(), new AtomicInteger()};
