@@ -15,7 +15,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * What a run measures, and how long: {@link #QUICK}, the README's main job (under 3 minutes on 2 cores);
- * {@link #SMOKE}, the quick runs with one short iteration each (CI); {@link #FULL}, every scenario (about 95
+ * {@link #SMOKE}, the quick runs with one short iteration each (CI); {@link #FULL}, every scenario (about 90
  * minutes). A run is a line: the benchmark class, its warm-up and measured iterations ({@code 1x3s 3x4s}:
  * one of 3 s, three of 4 s), and its parameters' values, every combination a trial.
  */
