@@ -1,7 +1,7 @@
 package io.github.metatilefanout.geowebcache;
 
 import io.github.metatilefanout.engine.settings.Setting;
-import java.util.Arrays;
+import io.github.metatilefanout.gwc.ChoiceProperty;
 import java.util.Locale;
 
 /**
@@ -26,18 +26,7 @@ public enum PngEncoderSetting {
      * @throws IllegalArgumentException naming the setting, the value and the allowed ones ({@link Setting#BAD_VALUE})
      */
     public static PngEncoderSetting read(String value) {
-        if (value == null || value.isBlank()) {
-            return GEOWEBCACHE;
-        }
-        String stripped = value.strip();
-        return Arrays.stream(values())
-                .filter(encoder -> encoder.value().equalsIgnoreCase(stripped))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(String.format(
-                        Setting.BAD_VALUE,
-                        NAME,
-                        "'" + stripped + "'",
-                        GEOWEBCACHE.value() + " (the default) or " + FANOUT.value())));
+        return ChoiceProperty.read(NAME, value, GEOWEBCACHE, PngEncoderSetting::value);
     }
 
     /** The value naming it: {@code geowebcache} or {@code fanout}. */

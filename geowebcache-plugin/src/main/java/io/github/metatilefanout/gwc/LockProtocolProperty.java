@@ -2,7 +2,6 @@ package io.github.metatilefanout.gwc;
 
 import io.github.metatilefanout.engine.LockProtocol;
 import io.github.metatilefanout.engine.settings.Setting;
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -25,18 +24,7 @@ public final class LockProtocolProperty {
      *     Setting#BAD_VALUE}), which stops start-up: nodes that disagree on the protocol do not exclude each other
      */
     public static LockProtocol read(String value) {
-        if (value == null || value.isBlank()) {
-            return LockProtocol.TILE_LOCKS;
-        }
-        String stripped = value.strip();
-        return Arrays.stream(LockProtocol.values())
-                .filter(protocol -> name(protocol).equalsIgnoreCase(stripped))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(String.format(
-                        Setting.BAD_VALUE,
-                        NAME,
-                        "'" + stripped + "'",
-                        name(LockProtocol.TILE_LOCKS) + " (the default) or " + name(LockProtocol.STORING_LOCK))));
+        return ChoiceProperty.read(NAME, value, LockProtocol.TILE_LOCKS, LockProtocolProperty::name);
     }
 
     /** {@code tile-locks} for {@link LockProtocol#TILE_LOCKS}. */
