@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -121,14 +120,6 @@ public final class HttpOptions implements Callable<Integer> {
                     + PeerServers.GETMAP_PATTERN + ")")
     String getmapPattern;
 
-    /** Options parsed from {@code args} and checked. */
-    static HttpOptions parse(String... args) {
-        HttpOptions options = new HttpOptions();
-        new CommandLine(options).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(args);
-        options.check();
-        return options;
-    }
-
     @Override
     public Integer call() throws Exception {
         check();
@@ -241,6 +232,6 @@ public final class HttpOptions implements Callable<Integer> {
     }
 
     private ParameterException refuse(String message) {
-        throw new ParameterException(spec != null ? spec.commandLine() : new CommandLine(this), message);
+        throw new ParameterException(spec.commandLine(), message);
     }
 }

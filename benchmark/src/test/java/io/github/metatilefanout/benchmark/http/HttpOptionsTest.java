@@ -14,7 +14,7 @@ class HttpOptionsTest {
     private static HttpOptions parse(String... more) {
         List<String> args = new ArrayList<>(List.of("--url", "http://127.0.0.1:1/geoserver", "--layer", "l"));
         args.addAll(List.of(more));
-        return HttpOptions.parse(args.toArray(String[]::new));
+        return ParsedOptions.parse(args.toArray(String[]::new));
     }
 
     private static String refused(String... more) {
@@ -48,6 +48,6 @@ class HttpOptionsTest {
                 refused("--bbox", "10,0,5,1"));
         assertThrows(ParameterException.class, () -> parse("--service", "wfs"));
         assertThrows(ParameterException.class, () -> parse("--colour", "red"));
-        assertThrows(ParameterException.class, () -> HttpOptions.parse("--layer", "l"));
+        assertThrows(ParameterException.class, () -> ParsedOptions.parse("--layer", "l"));
     }
 }

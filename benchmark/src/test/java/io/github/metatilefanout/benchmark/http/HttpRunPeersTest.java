@@ -30,7 +30,7 @@ class HttpRunPeersTest {
                 StubTileServer b = new StubTileServer(4, 4, log)) {
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
             List<HttpRun.CacheResult> results = new HttpRun(
-                            HttpOptions.parse(
+                            ParsedOptions.parse(
                                     "--peers", script(a, b).toString(),
                                     "--layer", "l",
                                     "--caches", "b,a,c",

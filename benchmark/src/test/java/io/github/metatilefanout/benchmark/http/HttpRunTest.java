@@ -24,7 +24,7 @@ class HttpRunTest {
         try (StubTileServer server = new StubTileServer(4, 4, log)) {
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
             List<PhaseResult> results = new HttpRun(
-                            HttpOptions.parse(
+                            ParsedOptions.parse(
                                     "--url", server.base(),
                                     "--layer", "ne:countries",
                                     "--zoom", "5-6",
@@ -76,7 +76,7 @@ class HttpRunTest {
     void aLoadPhaseNeedingMoreMetatilesThanTheBoxHoldsIsRefusedBeforeItStarts() throws Exception {
         try (StubTileServer server = new StubTileServer(4, 4, folder.resolve("geoserver.log"))) {
             HttpRun run = new HttpRun(
-                    HttpOptions.parse(
+                    ParsedOptions.parse(
                             "--url",
                             server.base(),
                             "--layer",
