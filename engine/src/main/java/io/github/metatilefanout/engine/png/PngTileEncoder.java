@@ -44,16 +44,12 @@ public final class PngTileEncoder implements TileEncoder {
      * @param filter the row filter
      */
     public PngTileEncoder(int level, PngFilter filter) {
-        this(level, filter, new UniformTileCache());
-    }
-
-    private PngTileEncoder(int level, PngFilter filter, UniformTileCache uniformTiles) {
         if (level < 0 || level > 9) {
             throw new IllegalArgumentException("PNG compression level is " + level + "; allowed range is 0 to 9");
         }
         this.level = level;
         this.filter = Objects.requireNonNull(filter, "filter");
-        this.uniformTiles = uniformTiles;
+        this.uniformTiles = new UniformTileCache();
     }
 
     /**
@@ -65,11 +61,6 @@ public final class PngTileEncoder implements TileEncoder {
             throw new IllegalArgumentException("PNG compression is " + percent + "%; allowed range is 0 to 100");
         }
         return (int) Math.round(9 * (percent / 100.0));
-    }
-
-    /** The same encoder without the uniform tile cache: every tile is deflated (for comparisons). */
-    public PngTileEncoder withoutUniformTileCache() {
-        return new PngTileEncoder(level, filter, null);
     }
 
     public int level() {
@@ -101,7 +92,7 @@ public final class PngTileEncoder implements TileEncoder {
             }
         }
         PngWriter writer = WRITERS.get();
-        if (uniformTiles != null && rows.isUniform()) {
+        if (rows.isUniform()) {
             PixelRows uniform = rows;
             return uniformTiles.get(uniform, level, filter, () -> writer.write(uniform, level, filter));
         }

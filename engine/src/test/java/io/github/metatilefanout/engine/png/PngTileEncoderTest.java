@@ -250,15 +250,13 @@ class PngTileEncoderTest {
 
     @Test
     void uniformTilesAreAnsweredWithIdenticalBytes() throws Exception {
-        PngTileEncoder encoder = new PngTileEncoder();
+        PngTileEncoder encoder = new PngTileEncoder(); // its cache is empty: the first tile is deflated
         BufferedImage empty = new BufferedImage(512, 256, BufferedImage.TYPE_4BYTE_ABGR);
 
         byte[] first = encoder.encode(empty, new Rectangle(0, 0, 256, 256));
         byte[] second = encoder.encode(empty, new Rectangle(256, 0, 256, 256));
-        byte[] uncached = encoder.withoutUniformTileCache().encode(empty, new Rectangle(0, 0, 256, 256));
 
         assertArrayEquals(first, second);
-        assertArrayEquals(first, uncached);
         assertNotSame(first, second);
         BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(first));
         assertEquals(0, decoded.getRGB(100, 100));
