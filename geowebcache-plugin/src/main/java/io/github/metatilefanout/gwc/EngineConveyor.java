@@ -5,10 +5,13 @@ import io.github.metatilefanout.engine.TileException;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileResponse;
+import io.github.metatilefanout.engine.lock.LockTimeoutException;
+import java.util.logging.Logger;
 import org.geowebcache.GeoWebCacheException;
 import org.geowebcache.conveyor.Conveyor.CacheResult;
 import org.geowebcache.conveyor.ConveyorTile;
 import org.geowebcache.io.ByteArrayResource;
+import org.geowebcache.service.HttpErrorCodeException;
 
 /**
  * GeoWebCache's tile requests ({@link ConveyorTile}s) served by the engine over GeoWebCache's storage broker:
@@ -16,6 +19,11 @@ import org.geowebcache.io.ByteArrayResource;
  * bytes, hit or miss, the tile's creation time).
  */
 public final class EngineConveyor {
+
+    private static final Logger LOGGER = Logger.getLogger(EngineConveyor.class.getName());
+
+    /** A lock not obtained within the lock wait timeout, or a lock provider failing: busy, not a bad request. */
+    static final int LOCK_NOT_OBTAINED_STATUS = 503;
 
     private final StorageBrokerTileStore store;
 
@@ -42,7 +50,8 @@ public final class EngineConveyor {
      * metatile in flight, or rendered. A stored tile keeps its own creation time, a rendered one gets the time of
      * the request, as in GeoWebCache.
      *
-     * @throws GeoWebCacheException if the engine could not serve it, with the engine's message
+     * @throws HttpErrorCodeException 503, if a lock was not obtained, with the engine's message (logged as a warning)
+     * @throws GeoWebCacheException if the engine could not serve it otherwise, with the engine's message
      */
     public ConveyorTile serve(FanoutEngine engine, TileRequest request, ConveyorTile tile) throws GeoWebCacheException {
         store.rememberParameters(request.tile().parametersId(), tile.getFilteringParameters());
@@ -52,6 +61,9 @@ public final class EngineConveyor {
         Long storedCreated;
         try {
             response = engine.getTile(request);
+        } catch (LockTimeoutException e) {
+            LOGGER.warning("metatile-fanout could not serve tile " + request.tile() + ": " + e.getMessage());
+            throw new HttpErrorCodeException(LOCK_NOT_OBTAINED_STATUS, e.getMessage(), e);
         } catch (TileException e) {
             throw new GeoWebCacheException(e.getMessage(), e);
         } finally {

@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.mock.web.MockHttpServletResponse;
 
-/** A failing WMS and locks not obtained: the request fails, nothing stays locked, every metatile image is freed. */
+/**
+ * A failing WMS and locks not obtained: the request fails (a lock not obtained with 503, the service being busy
+ * or one of its lock providers failing), nothing stays locked, every metatile image is freed.
+ */
 class FailuresTest {
 
     @RegisterExtension
@@ -40,7 +43,7 @@ class FailuresTest {
         gwc.locks().failKeysStartingWith("meta_");
         int getMapsBefore = fixture.wms().getMaps();
         MockHttpServletResponse response = gwc.get(WmtsTiles.getTile(WORLD, PNG, 0, 0, 2));
-        assertEquals(400, response.getStatus());
+        assertEquals(503, response.getStatus());
         assertTrue(
                 response.getContentAsString().contains("Could not acquire lock 'meta_world_EPSG:4326_0_0_2.png'"),
                 response.getContentAsString());
@@ -75,7 +78,7 @@ class FailuresTest {
                 CompletableFuture.supplyAsync(() -> get(gwc, WmtsTiles.getTile(WORLD, PNG, 0, 0, 2)));
         fixture.wms().awaitHeld();
         MockHttpServletResponse sibling = gwc.get(WmtsTiles.getTile(WORLD, PNG, 1, 0, 2));
-        assertEquals(400, sibling.getStatus());
+        assertEquals(503, sibling.getStatus());
         assertTrue(
                 sibling.getContentAsString().contains("Could not acquire lock 'meta_world_EPSG:4326_0_0_2.png'"),
                 sibling.getContentAsString());
