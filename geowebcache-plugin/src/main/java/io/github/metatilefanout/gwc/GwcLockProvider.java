@@ -15,7 +15,8 @@ import org.geowebcache.GeoWebCacheException;
  * GeoWebCache's provider to exclude other processes. That provider waits up to its own timeout ({@code
  * GWC_LOCK_TIMEOUT}, 120 s by default) and then fails: GeoWebCache 2.0's memory provider with a {@code
  * RuntimeException}, its NIO provider with an {@code IllegalStateException}. Any such failure becomes a
- * {@link LockTimeoutException} naming the key, with the in-process lock released, so nothing stays held.
+ * {@link LockTimeoutException} naming the key (the one of the plugin's file lock provider is passed on as it is),
+ * with the in-process lock released, so nothing stays held.
  * Both locks are owned by the acquiring thread and released by it, GeoWebCache's first.
  */
 public final class GwcLockProvider implements LockProvider {
@@ -36,7 +37,8 @@ public final class GwcLockProvider implements LockProvider {
             shared = gwcLocks.get().getLock(key);
         } catch (GeoWebCacheException | RuntimeException e) {
             local.release();
-            throw new LockTimeoutException(key, e);
+            // the plugin's own file lock provider, configured as GeoWebCache's, already says which lock and why
+            throw e.getCause() instanceof LockTimeoutException timedOut ? timedOut : new LockTimeoutException(key, e);
         }
         return () -> {
             try {
