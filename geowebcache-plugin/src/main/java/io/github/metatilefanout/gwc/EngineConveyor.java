@@ -23,7 +23,7 @@ public final class EngineConveyor {
     private static final Logger LOGGER = Logger.getLogger(EngineConveyor.class.getName());
 
     /** A lock not obtained within the lock wait timeout, or a lock provider failing: busy, not a bad request. */
-    static final int LOCK_NOT_OBTAINED_STATUS = 503;
+    private static final int LOCK_NOT_OBTAINED_STATUS = 503;
 
     private final StorageBrokerTileStore store;
 
