@@ -8,6 +8,7 @@ import io.github.metatilefanout.engine.settings.FanoutConfiguration;
 import io.github.metatilefanout.gwc.EngineConveyor;
 import io.github.metatilefanout.gwc.GwcLockProvider;
 import io.github.metatilefanout.gwc.LockProtocolProperty;
+import io.github.metatilefanout.gwc.LogBridge;
 import io.github.metatilefanout.gwc.StorageBrokerTileStore;
 import java.time.Duration;
 import java.util.logging.Logger;
@@ -31,7 +32,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     /** Before anything else, so that what the settings and the engine log lands in GeoServer's log. */
-    private final GeoServerLogBridge logBridge = GeoServerLogBridge.install();
+    private final LogBridge.Installation logBridge = GeoServerLogBridge.install();
 
     private final GWC gwc;
     private final StorageBroker storageBroker;
@@ -85,9 +86,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         if (engine != null) {
             engine.close(SHUTDOWN_GRACE);
         }
-        if (logBridge != null) {
-            logBridge.close();
-        }
+        logBridge.close();
     }
 
     /** How GeoServer's tile layers reach the engine; {@code null} before start-up. */

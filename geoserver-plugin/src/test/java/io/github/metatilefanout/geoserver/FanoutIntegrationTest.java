@@ -9,6 +9,7 @@ import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
 import io.github.metatilefanout.engine.FanoutMetrics;
+import io.github.metatilefanout.gwc.LogBridge;
 import java.io.File;
 import java.io.Serializable;
 import java.lang.reflect.Field;
@@ -337,8 +338,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     public void theEnginesLinesGoToGeoServersLogging() {
         Logger geoServers = Logging.getLogger("org.geoserver.metatilefanout.engine.FanoutEngine");
         assertNotSame(Logger.getLogger(geoServers.getName()), geoServers);
-        assertTrue(Arrays.stream(Logger.getLogger(GeoServerLogBridge.ROOT).getHandlers())
-                .anyMatch(GeoServerLogBridge.class::isInstance));
+        assertTrue(Arrays.stream(Logger.getLogger(LogBridge.ROOT).getHandlers()).anyMatch(LogBridge.class::isInstance));
     }
 
     /**

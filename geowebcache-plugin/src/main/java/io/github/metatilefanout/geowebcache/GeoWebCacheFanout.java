@@ -9,6 +9,7 @@ import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.gwc.EngineConveyor;
 import io.github.metatilefanout.gwc.GwcLockProvider;
+import io.github.metatilefanout.gwc.LogBridge;
 import io.github.metatilefanout.gwc.StorageBrokerTileStore;
 import java.time.Duration;
 import java.util.Map;
@@ -39,6 +40,9 @@ public class GeoWebCacheFanout implements DisposableBean {
      * and the second serves the requests: the engine built last replaces the other's MBean.
      */
     private static FanoutMetrics.Registration published;
+
+    /** Before anything else, so that what the engine logs goes through GeoWebCache's logging to its log. */
+    private final LogBridge.Installation logBridge = LogBridge.install(Logging::getLogger);
 
     private final FanoutEngine engine;
     private final EngineConveyor conveyor;
@@ -143,10 +147,14 @@ public class GeoWebCacheFanout implements DisposableBean {
         return locks.activeKeys();
     }
 
-    /** Stops the engine: tiles not yet encoded are dropped, those being encoded get a few seconds. */
+    /**
+     * Stops the engine: tiles not yet encoded are dropped, those being encoded get a few seconds; then the engine's
+     * records go to {@code java.util.logging}'s handlers again (once the other context's bean has stopped too).
+     */
     @Override
     public void destroy() {
         unpublish(mbean);
         engine.close(SHUTDOWN_GRACE);
+        logBridge.close();
     }
 }

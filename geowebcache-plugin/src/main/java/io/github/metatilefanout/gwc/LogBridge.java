@@ -1,0 +1,90 @@
+package io.github.metatilefanout.gwc;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogManager;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+/**
+ * Hands the records of the project's {@code java.util.logging} loggers (the engine's, the settings') to the
+ * host's loggers, so that they reach its log files under its configuration: GeoServer's or GeoWebCache's
+ * loggers from GeoTools' {@code Logging}, backed by Log4J 2. A handler on the project's parent logger {@value
+ * #ROOT}, installed only when the host logs through another framework than {@code java.util.logging}.
+ *
+ * <p>One bridge per class loader, shared by whoever installs it (GeoWebCache builds its beans twice, in two Spring
+ * contexts): the first install sets where records go, the last {@link Installation#close} removes it; guarded by
+ * the class.
+ */
+public final class LogBridge extends Handler {
+
+    /** The parent of every logger of the project. */
+    public static final String ROOT = "io.github.metatilefanout";
+
+    private static LogBridge installed;
+    private static int installations;
+
+    private final Logger root = Logger.getLogger(ROOT);
+    private final Function<String, Logger> hostLoggers;
+
+    private LogBridge(Function<String, Logger> hostLoggers) {
+        this.hostLoggers = hostLoggers;
+    }
+
+    /** An install of the bridge, closed once its owner stops; closing it again does nothing. */
+    @FunctionalInterface
+    public interface Installation extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Installs the bridge, unless installed already; nothing when the host logs through {@code
+     * java.util.logging} itself.
+     *
+     * @param hostLoggers the host's logger for a project logger's name; {@code java.util.logging}'s own logger
+     *     for {@value #ROOT} means: nothing to bridge
+     */
+    public static synchronized Installation install(Function<String, Logger> hostLoggers) {
+        if (installed == null) {
+            Logger target = hostLoggers.apply(ROOT);
+            if (target.getName() != null && LogManager.getLogManager().getLogger(target.getName()) == target) {
+                return () -> {};
+            }
+            installed = new LogBridge(hostLoggers);
+            installed.root.addHandler(installed);
+            installed.root.setUseParentHandlers(false);
+            // every record goes to the host's logger, whose configuration decides
+            installed.root.setLevel(Level.ALL);
+        }
+        installations++;
+        AtomicBoolean open = new AtomicBoolean(true);
+        return () -> {
+            if (open.compareAndSet(true, false)) {
+                release();
+            }
+        };
+    }
+
+    private static synchronized void release() {
+        if (installed != null && --installations == 0) {
+            installed.root.removeHandler(installed);
+            installed.root.setUseParentHandlers(true);
+            installed.root.setLevel(null);
+            installed = null;
+        }
+    }
+
+    @Override
+    public void publish(LogRecord record) {
+        hostLoggers.apply(record.getLoggerName()).log(record);
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
+}
