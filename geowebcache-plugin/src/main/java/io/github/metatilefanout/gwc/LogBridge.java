@@ -85,6 +85,7 @@ public final class LogBridge extends Handler {
     @Override
     public void flush() {}
 
+    /** Nothing to free: {@link Installation#close} takes the bridge off the project's logger. */
     @Override
     public void close() {}
 }
