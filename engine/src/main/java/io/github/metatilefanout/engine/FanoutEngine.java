@@ -34,13 +34,13 @@ import java.util.logging.Logger;
  *       it renders, a {@link LockHolder} thread of the job's own, if the pool has one free, takes the
  *       job's locks (every tile lock of M, or M's storing lock), so that a lock provider a round trip away
  *       adds little to the first tile;
- *   <li>this thread encodes T; then, if the pool has a free thread or a free place in its queue, the job
- *       goes there (not before: on few cores, pool threads encoding the other tiles would slow the encode
- *       the answer waits for); this thread waits until the job's locks are taken, releases M's lock and
+ *   <li>this thread encodes T; then, if the job's locks are on a holder and the pool has a free thread or a
+ *       free place in its queue, the job goes there (not before: on few cores, pool threads encoding the other
+ *       tiles would slow the encode the answer waits for); this thread waits until it is known which of the
+ *       job's locks are held (at most until the lock timeout after the job was created), releases M's lock and
  *       answers. It never waits for a pool thread, nor for another job's locks;
- *   <li>otherwise (pool off or full, or seeding) this thread runs the job itself, its locks taken and
- *       released by the job's holder, or by this thread when it has none: every tile is stored when the
- *       call returns.
+ *   <li>otherwise (pool off or full, no holder free, or seeding) this thread runs the job itself and takes
+ *       and releases its locks itself: every tile is stored when the call returns.
  * </ol>
  *
  * <p>A {@linkplain Mode#SEEDING seeding} call returns only once every tile of M is stored (or has failed,
@@ -51,9 +51,10 @@ import java.util.logging.Logger;
  *
  * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and the lock it takes to look T up
  * again (T's, or M's storing lock) and always releases them itself before returning; a job's locks belong
- * to its {@link JobLocks} holder. {@link #inFlight} holds at most one job per metatile, from its
- * registration under M's lock until it has finished; {@link #pool} and {@link #retiredPools} change only
- * under {@code this}.
+ * to its {@link JobLocks} holder, which takes and releases them on one thread. {@link #inFlight} holds at most
+ * one job per metatile, from its registration under M's lock until it has finished; {@link #pool} and {@link
+ * #retiredPools} change only under {@link #lifecycle}. Every wait of the engine on another thread is at most the
+ * lock timeout; {@link #close(Duration)} at most twice its grace period.
  */
 public final class FanoutEngine implements AutoCloseable {
 
@@ -68,7 +69,9 @@ public final class FanoutEngine implements AutoCloseable {
     private final FanoutMetrics metrics;
     private volatile FanoutSettings settings;
     private volatile boolean closed;
-    /** What the first {@link #close} reported; guarded by {@code this}. */
+    /** Guards {@link #pool}'s replacement, {@link #retiredPools} and {@link #closedCleanly}. */
+    private final Object lifecycle = new Object();
+    /** What the first {@link #close} reported. */
     private boolean closedCleanly;
 
     /** An engine taking every lock from {@code lockProvider} with {@link LockProtocol#TILE_LOCKS}. */
@@ -144,7 +147,7 @@ public final class FanoutEngine implements AutoCloseable {
             }
             return renderAndFanOut(request);
         } finally {
-            Locks.releaseLogged(metatileLock, request.metatile().lockKey(), metrics);
+            LockRelease.logged(metatileLock, request.metatile().lockKey(), metrics);
         }
     }
 
@@ -152,8 +155,14 @@ public final class FanoutEngine implements AutoCloseable {
      * Applies new settings: new work goes to a new pool, the old one completes what it has and ends its
      * threads. Settings equal to the current ones change nothing.
      */
-    public synchronized void reconfigure(FanoutSettings newSettings) {
+    public void reconfigure(FanoutSettings newSettings) {
         Objects.requireNonNull(newSettings, "settings");
+        synchronized (lifecycle) {
+            apply(newSettings);
+        }
+    }
+
+    private void apply(FanoutSettings newSettings) {
         if (closed) {
             throw new IllegalStateException("The engine is closed");
         }
@@ -164,7 +173,7 @@ public final class FanoutEngine implements AutoCloseable {
         this.settings = newSettings;
         FanoutPool fresh = newSettings.poolSize() == 0
                 ? null
-                : new FanoutPool(newSettings.poolSize(), newSettings.queueBound(), metrics);
+                : new FanoutPool(newSettings.poolSize(), newSettings.queueBound(), FanoutPool.KEEP_ALIVE, metrics);
         FanoutPool old = pool.getAndSet(fresh);
         retiredPools.removeIf(FanoutPool::isTerminated);
         if (old != null) {
@@ -205,18 +214,26 @@ public final class FanoutEngine implements AutoCloseable {
      * Closes the engine: the pools take no more work; every job, those run by their callers included,
      * abandons the tiles whose encoding has not started (none starts after this returns) and releases
      * their locks; tiles being encoded get up to {@code gracePeriod} to complete and be stored, then the
-     * engine's threads are interrupted and get {@code gracePeriod} more. Later requests run synchronously.
-     * Closing again does nothing more and reports what the first close did.
+     * engine's threads are interrupted and get {@code gracePeriod} more: it returns within twice {@code
+     * gracePeriod}, whatever the jobs wait for. Later requests run synchronously. Closing again does nothing more
+     * and reports what the first close did.
      *
      * @return whether every thread of the engine (pool threads and lock holders, of retired pools too) has
      *     ended; if not, one WARNING line names those still running (an encoder, a store or a lock provider
      *     that ignores interruption)
      */
-    public synchronized boolean close(Duration gracePeriod) {
-        if (closed) {
+    public boolean close(Duration gracePeriod) {
+        synchronized (lifecycle) {
+            if (!closed) {
+                closed = true;
+                closedCleanly = stopAll(gracePeriod);
+            }
             return closedCleanly;
         }
-        closed = true;
+    }
+
+    /** Stops every pool within {@code gracePeriod}, then interrupts what still runs and waits as long again. */
+    private boolean stopAll(Duration gracePeriod) {
         List<FanoutPool> pools = new ArrayList<>(retiredPools);
         FanoutPool current = pool.getAndSet(null);
         if (current != null) {
@@ -227,12 +244,17 @@ public final class FanoutEngine implements AutoCloseable {
         long deadline = System.nanoTime() + gracePeriod.toNanos();
         try {
             for (FanoutPool each : pools) {
-                each.stop().forEach(FanoutJob::abandonIfQueued);
+                each.stop().forEach(job -> job.abandonIfQueued(deadline));
             }
+            boolean ended = true;
             for (FanoutPool each : pools) {
-                if (!each.awaitTermination(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
-                    each.interruptThreads();
-                    each.awaitTermination(gracePeriod);
+                ended &= each.awaitTermination(deadline);
+            }
+            if (!ended) {
+                pools.forEach(FanoutPool::interruptThreads);
+                long secondDeadline = System.nanoTime() + gracePeriod.toNanos();
+                for (FanoutPool each : pools) {
+                    each.awaitTermination(secondDeadline);
                 }
             }
         } catch (InterruptedException e) {
@@ -243,8 +265,7 @@ public final class FanoutEngine implements AutoCloseable {
         if (!running.isEmpty()) {
             LOGGER.warning(String.format(LogMessages.THREADS_LEFT, running.size(), String.join(", ", running)));
         }
-        closedCleanly = running.isEmpty();
-        return closedCleanly;
+        return running.isEmpty();
     }
 
     /** T on a level whose tiles are not kept: T alone if the settings and the request allow, else its metatile. */
@@ -269,12 +290,7 @@ public final class FanoutEngine implements AutoCloseable {
     private TileResponse renderAndFanOut(TileRequest request) throws TileException {
         Metatile metatile = request.metatile();
         Duration lockTimeout = settings.lockTimeout();
-        FanoutPool currentPool = request.mode() == Mode.SEEDING ? null : pool.get();
-        JobLocks jobLocks = new JobLocks(protocol, metatile, lockProvider, metrics);
-        LockHolder holder = currentPool == null ? null : currentPool.tryReserveHolder();
-        if (holder != null) {
-            jobLocks.acquireOn(holder, lockTimeout); // while this thread renders M and encodes T
-        }
+        JobLocks jobLocks = jobLocks(request, metatile, lockTimeout); // on a holder: taken while M renders
         InFlightMetatile flight;
         try {
             flight = render(request, metatile, request.cachePolicy());
@@ -296,35 +312,53 @@ public final class FanoutEngine implements AutoCloseable {
         byte[] data;
         try {
             data = flight.encodeRequested();
-        } finally {
-            boolean handedOff = handOff(job, holder, currentPool);
-            if (handedOff || !job.runOnCaller()) {
-                // handed off, or taken over by a seeding request: its locks must be held before M's is released
-                awaitJobLocks(job.locks(), metatile, lockTimeout);
-                if (!handedOff && request.mode() == Mode.SEEDING) {
-                    awaitStored(job);
-                }
+        } catch (Throwable e) { // an Error: the job still stores the other tiles, then it goes to the caller
+            try {
+                handOffOrRun(job, request);
+            } catch (Throwable later) {
+                e.addSuppressed(later);
             }
+            throw e;
         }
+        handOffOrRun(job, request);
         return rendered(data, request);
     }
 
     /**
-     * Gives {@code job} to the pool, if it has a holder for its locks and room for it, and lets the pool's idle
-     * threads help it. Called once T is encoded: on few cores, pool threads encoding the other tiles would slow
-     * the one encode the answer waits for.
-     *
-     * @return whether the pool took it; if not, the caller runs it
+     * The locks of the job about to render M: taken by a lock holder of the job's own from now on if the pool has
+     * one free (interactive requests only), else by the thread that will run the job, this one.
      */
-    private boolean handOff(FanoutJob job, LockHolder holder, FanoutPool currentPool) {
-        boolean handedOff = holder != null && currentPool.trySubmit(job);
+    private JobLocks jobLocks(TileRequest request, Metatile metatile, Duration lockTimeout) {
+        FanoutPool currentPool = request.mode() == Mode.SEEDING ? null : pool.get();
+        LockHolder holder = currentPool == null ? null : currentPool.tryReserveHolder();
+        JobLocks onHolder = holder == null
+                ? null
+                : JobLocks.takenOn(holder, protocol, metatile, lockProvider, metrics, lockTimeout);
+        return onHolder != null
+                ? onHolder
+                : JobLocks.takenByOwner(protocol, metatile, lockProvider, metrics, lockTimeout);
+    }
+
+    /**
+     * Hands {@code job} to the pool if its locks are on a holder and the pool has room, or runs it here; returns
+     * once the job's locks are held, so that M's lock may be released (for seeding, once every tile is stored).
+     */
+    private void handOffOrRun(FanoutJob job, TileRequest request) throws TileException {
+        FanoutPool currentPool = pool.get();
+        boolean handedOff = job.locks().onLockHolder() && currentPool != null && currentPool.trySubmit(job);
         if (handedOff) {
             metrics.jobHandedOff();
             currentPool.offerHelp(job);
-        } else if (currentPool != null) {
+        } else if (currentPool != null && request.mode() != Mode.SEEDING) {
             metrics.jobRunOnCallerPoolFull();
         }
-        return handedOff;
+        if (handedOff || !job.runOnCaller()) {
+            // handed off, or taken over by a seeding request: its locks must be held before M's is released
+            awaitJobLocks(job.locks(), job.flight().metatile(), settings.lockTimeout());
+            if (!handedOff && request.mode() == Mode.SEEDING) {
+                awaitStored(job);
+            }
+        }
     }
 
     /**
@@ -332,7 +366,7 @@ public final class FanoutEngine implements AutoCloseable {
      * for that, at most the lock timeout, so that the caller returns with nothing of M held.
      */
     private void giveBack(JobLocks jobLocks) {
-        jobLocks.abandonAcquiring();
+        jobLocks.stopAcquiring();
         jobLocks.releaseAll();
         try {
             jobLocks.awaitReleased(settings.lockTimeout());
@@ -347,12 +381,8 @@ public final class FanoutEngine implements AutoCloseable {
      */
     private static void awaitJobLocks(JobLocks jobLocks, Metatile metatile, Duration lockTimeout) throws TileException {
         try {
-            if (!jobLocks.awaitAcquired(lockTimeout)) {
-                jobLocks.abandonAcquiring();
-                LOGGER.severe(String.format(LogMessages.JOB_LOCKS_LATE, metatile, lockTimeout.toMillis()));
-            }
+            jobLocks.awaitAcquired(lockTimeout);
         } catch (InterruptedException e) {
-            jobLocks.abandonAcquiring();
             Thread.currentThread().interrupt();
             throw new TileException("Interrupted while the tiles of metatile " + metatile + " were being locked", e);
         }
@@ -438,7 +468,7 @@ public final class FanoutEngine implements AutoCloseable {
                 try {
                     waitForLock(metatile.storingLockKey());
                 } finally {
-                    Locks.releaseLogged(metatileLock, metatile.lockKey(), metrics);
+                    LockRelease.logged(metatileLock, metatile.lockKey(), metrics);
                 }
             }
         }
@@ -458,13 +488,13 @@ public final class FanoutEngine implements AutoCloseable {
         try {
             return lookup(request.tile(), policy);
         } finally {
-            Locks.releaseLogged(lock, key, metrics);
+            LockRelease.logged(lock, key, metrics);
         }
     }
 
     /** Takes and releases the lock of {@code key}: returns once nobody held it, at most the lock timeout. */
     private void waitForLock(String key) throws TileException {
-        Locks.releaseLogged(acquire(key), key, metrics);
+        LockRelease.logged(acquire(key), key, metrics);
     }
 
     private byte[] lookup(TileKey tile, CachePolicy policy) {

@@ -42,6 +42,13 @@ final class FanoutJob implements Runnable {
     private final CountDownLatch finished = new CountDownLatch(1);
     /** Set by {@link #stop}: the owner abandons the tiles nobody has started. */
     private volatile boolean stopping;
+    /**
+     * When a job abandoned at close gives up waiting ({@link System#nanoTime}); written before {@link #execute}
+     * on the closing thread, which runs it. Other jobs wait at most the lock timeout at each step.
+     */
+    private long abandonDeadline;
+
+    private boolean abandonedAtClose;
 
     /**
      * @param flight a metatile just rendered, with its requested tile still claimed
@@ -96,12 +103,16 @@ final class FanoutJob implements Runnable {
     }
 
     /**
-     * Ends a job that never started, on the calling thread: the tiles already encoded (the requested one)
-     * are stored, the others abandoned, every lock released.
+     * Ends a job that never started, on the calling thread, waiting for nothing past {@code deadline} ({@link
+     * System#nanoTime}): the tiles already encoded (the requested one) are stored if their locks are known to be
+     * held by then, the others abandoned, every lock released by its holder.
      */
-    void abandonIfQueued() {
+    void abandonIfQueued(long deadline) {
         if (phase.compareAndSet(QUEUED, ABANDONED)) {
             stopping = true;
+            jobLocks.stopAcquiring();
+            abandonedAtClose = true;
+            abandonDeadline = deadline;
             execute(EncodedOn.CALLER);
         }
     }
@@ -109,7 +120,7 @@ final class FanoutJob implements Runnable {
     /** Drops a job that was never registered nor handed over: releases its locks, lets its image go. */
     void discard() {
         if (phase.compareAndSet(QUEUED, ABANDONED)) {
-            jobLocks.abandonAcquiring();
+            jobLocks.stopAcquiring();
             jobLocks.releaseAll();
             flight.release();
             finished.countDown();
@@ -149,21 +160,15 @@ final class FanoutJob implements Runnable {
     private void execute(EncodedOn where) {
         boolean interrupted = false;
         try {
-            jobLocks.acquireOnThisThread(lockTimeout); // unless the job's holder has them already
-            boolean locksKnown;
+            jobLocks.acquireOnOwner(); // unless the job's lock holder takes them
             try {
-                locksKnown = jobLocks.awaitAcquired(lockTimeout.plus(lockTimeout));
+                jobLocks.awaitAcquired(nextWait());
             } catch (InterruptedException e) {
                 interrupted = true;
-                locksKnown = false;
             }
-            if (!locksKnown) {
-                LOGGER.severe(String.format(LogMessages.JOB_LOCKS_UNKNOWN, flight.metatile()));
-                stopping = true;
-            }
-            interrupted |= storeTiles(where, locksKnown);
+            interrupted |= storeTiles(where);
         } catch (Throwable e) {
-            Failures.rethrowIfFatal(e); // counted where it happened; ends this thread after the clean-up below
+            FatalErrors.rethrowIfFatal(e); // counted where it happened; ends this thread after the clean-up below
             metrics.internalFailure();
             LOGGER.log(Level.SEVERE, String.format(LogMessages.JOB_FAILED, flight.metatile()), e);
         } finally {
@@ -186,12 +191,12 @@ final class FanoutJob implements Runnable {
      * has each tile lock released as soon as its tile is done (a storing lock is released at the end).
      * Returns whether the thread was interrupted.
      */
-    private boolean storeTiles(EncodedOn where, boolean locksKnown) {
+    private boolean storeTiles(EncodedOn where) {
         boolean interrupted = false;
         int remaining = flight.metatile().coveredTileCount();
         while (remaining > 0) {
             for (Completion done; (done = flight.completions().poll()) != null; remaining--) {
-                finish(done.index(), done.toStore(), locksKnown);
+                finish(done.index(), done.toStore());
             }
             if (stopping || interrupted) {
                 var abandoned = flight.abandonUnclaimed();
@@ -203,19 +208,19 @@ final class FanoutJob implements Runnable {
             } else {
                 int claimed = flight.claimNext();
                 if (claimed >= 0) {
-                    finish(claimed, flight.encodeClaimed(claimed, where), locksKnown);
+                    finish(claimed, flight.encodeClaimed(claimed, where));
                     remaining--;
                     continue;
                 }
             }
             if (remaining > 0) {
                 try {
-                    Completion done = flight.completions().poll(lockTimeout.toNanos(), TimeUnit.NANOSECONDS);
+                    Completion done = flight.completions().poll(nextWait().toNanos(), TimeUnit.NANOSECONDS);
                     if (done == null) {
                         LOGGER.severe(String.format(LogMessages.TILES_NOT_REPORTED, remaining, flight.metatile()));
                         return interrupted;
                     }
-                    finish(done.index(), done.toStore(), locksKnown);
+                    finish(done.index(), done.toStore());
                     remaining--;
                 } catch (InterruptedException e) {
                     interrupted = true;
@@ -226,9 +231,9 @@ final class FanoutJob implements Runnable {
     }
 
     /** Stores tile {@code i} if it was encoded and its lock is held, then has its lock released. */
-    private void finish(int i, byte[] data, boolean locksKnown) {
+    private void finish(int i, byte[] data) {
         try {
-            if (data != null && locksKnown && jobLocks.isHeld(i)) {
+            if (data != null && jobLocks.isHeld(i)) {
                 storeLogged(i, data);
             }
         } finally {
@@ -246,12 +251,17 @@ final class FanoutJob implements Runnable {
             }
             metrics.stored();
         } catch (Throwable e) {
-            Failures.rethrowIfFatal(e);
             metrics.storeFailed();
             LOGGER.log(
                     e instanceof Error ? Level.SEVERE : Level.WARNING,
                     String.format(LogMessages.STORE_FAILED, tile),
                     e);
+            FatalErrors.rethrowIfFatal(e);
         }
+    }
+
+    /** How long the owner's next wait may be: the lock timeout, or what is left for a job abandoned at close. */
+    private Duration nextWait() {
+        return abandonedAtClose ? Duration.ofNanos(Math.max(0, abandonDeadline - System.nanoTime())) : lockTimeout;
     }
 }

@@ -148,7 +148,7 @@ final class InFlightMetatile {
             return data;
         } catch (Throwable e) {
             result.completeExceptionally(e);
-            Failures.rethrowIfFatal(e);
+            FatalErrors.rethrowIfFatal(e); // counted and logged by encode
             return null;
         } finally {
             states.set(i, DONE);
@@ -271,9 +271,12 @@ final class InFlightMetatile {
         try {
             image.dispose();
         } catch (Throwable e) {
-            Failures.rethrowIfFatal(e);
             metrics.disposeFailed();
-            LOGGER.log(Level.WARNING, String.format(LogMessages.DISPOSE_FAILED, metatile), e);
+            LOGGER.log(
+                    e instanceof Error ? Level.SEVERE : Level.WARNING,
+                    String.format(LogMessages.DISPOSE_FAILED, metatile),
+                    e);
+            FatalErrors.rethrowIfFatal(e);
         } finally {
             metrics.imageDisposed();
         }

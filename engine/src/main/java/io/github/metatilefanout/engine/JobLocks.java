@@ -10,31 +10,31 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * The locks that guard one job's tiles while they are stored, all taken and released on one thread, the
- * <em>holder</em>: a {@link LockHolder} of the job's own for a job handed to the pool, or the thread that
- * runs the job when it ran first (its requester when the pool is off or full, a pool thread that took the
- * job before its requester had bound a holder, a seeding request that took a queued job over). With {@link
- * LockProtocol#TILE_LOCKS} each covered tile has its own lock, released once the tile is stored; with
- * {@link LockProtocol#STORING_LOCK} one storing lock guards every tile and is released when the job ends.
+ * <em>holder</em>: a {@link LockHolder} of the job's own for a job that may be handed to the pool ({@link
+ * #takenOn}), or the requester that runs the job itself ({@link #takenByOwner}). With {@link LockProtocol#TILE_LOCKS}
+ * each covered tile has its own lock, released once the tile is stored; with {@link LockProtocol#STORING_LOCK} one
+ * storing lock guards every tile and is released when the job ends.
  *
- * <p><b>Ownership.</b> The holder is bound once ({@link #holder}, compare-and-set). {@link #held} and
- * {@link #allReleased} are read and written only by tasks running on the holder. Which locks were obtained
- * is published once, through {@link #acquired}, to the job's owner and its requester; the owner asks for
- * each release, and the holder performs it. A tile whose lock was not obtained is served but never stored.
+ * <p>The locks are tried until a deadline, the lock timeout after the job was created. Whoever waits for them
+ * learns at the deadline at the latest which were obtained: a lock the provider grants later (a provider may overshoot
+ * its timeout) is released at once by the holder, so that no wait for a job's locks is longer than the lock timeout.
+ *
+ * <p><b>Ownership.</b> {@link #held} and {@link #allReleased} are read and written only by tasks running on the
+ * holder. {@link #locked} is guarded by {@code this}: the holder records each lock obtained there, unless the set of
+ * locks obtained is already decided. That set is published once, through {@link #acquired}, to the job's owner and its
+ * requester: by the holder when it has tried every lock, or by a waiter at the deadline ({@link #stopAcquiring}). The
+ * owner asks for each release, and the holder performs it. A tile whose lock was not obtained is served but never
+ * stored. A lock operation that throws, an {@code Error} included, is logged and counted, and
+ * counts as a lock not taken (or, for a release, as done): it never ends the holder with locks held.
  */
 final class JobLocks {
 
     private static final Logger LOGGER = Logger.getLogger(JobLocks.class.getName());
-
-    /** How the locks are held: where their tasks run, and what ends the holder once all are released. */
-    private record Holder(Executor executor, Runnable retire) {}
-
-    private static final Holder ON_OWN_THREAD = new Holder(Runnable::run, () -> {});
 
     private final Metatile metatile;
     private final LockProvider provider;
@@ -46,27 +46,43 @@ final class JobLocks {
     /** Whether each tile's lock is released as soon as the tile is done, or every lock only at the end. */
     private final boolean releasedPerTile;
 
-    private final AtomicReference<Holder> holder = new AtomicReference<>();
+    /** Where lock tasks run: the job's {@link LockHolder}, or inline on the owner. */
+    private final Executor holder;
+
+    private final Runnable retire;
 
     /** Confined to the holder. */
     private final LockProvider.Lock[] held;
 
-    /** Completed once by the holder with which of {@link #keys} it locked. */
+    /** Which of {@link #keys} the holder has locked so far; guarded by {@code this}. */
+    private final boolean[] locked;
+
+    /** Completed once, with {@link #locked}'s final value: the locks the job holds. */
     private final CompletableFuture<boolean[]> acquired = new CompletableFuture<>();
+
+    /** When the holder stops trying ({@link System#nanoTime}). */
+    private final long deadline;
 
     /** Completed by the holder once {@link #releaseAll} has run. */
     private final CountDownLatch released = new CountDownLatch(1);
 
-    /** Set by a requester that stopped waiting: the holder takes no further lock. */
-    private volatile boolean abandoned;
-
     /** Confined to the holder. */
     private boolean allReleased;
 
-    JobLocks(LockProtocol protocol, Metatile metatile, LockProvider provider, FanoutMetrics metrics) {
+    private JobLocks(
+            LockProtocol protocol,
+            Metatile metatile,
+            LockProvider provider,
+            FanoutMetrics metrics,
+            Executor holder,
+            Runnable retire,
+            long deadline) {
         this.metatile = metatile;
+        this.deadline = deadline;
         this.provider = provider;
         this.metrics = metrics;
+        this.holder = holder;
+        this.retire = retire;
         this.releasedPerTile = protocol == LockProtocol.TILE_LOCKS;
         this.lockOfTile = new int[metatile.tileCount()];
         Arrays.fill(lockOfTile, -1);
@@ -80,74 +96,95 @@ final class JobLocks {
             }
         }
         this.held = new LockProvider.Lock[keys.length];
+        this.locked = new boolean[keys.length];
     }
 
     /**
-     * Gives the locks to {@code lockHolder}'s thread and starts taking them there, within {@code timeout}
-     * in all, unless a thread already holds them; then the reservation is cancelled.
+     * The locks of a job, taken by {@code lockHolder}'s thread starting now, within {@code timeout} in all.
      *
-     * @return whether {@code lockHolder} holds the locks
+     * @return {@code null} if {@code lockHolder} could not start (its pool was shut down)
      */
-    boolean acquireOn(LockHolder lockHolder, Duration timeout) {
-        if (!holder.compareAndSet(null, new Holder(lockHolder, lockHolder::retire))) {
-            lockHolder.cancel();
-            return false;
+    static JobLocks takenOn(
+            LockHolder lockHolder,
+            LockProtocol protocol,
+            Metatile metatile,
+            LockProvider provider,
+            FanoutMetrics metrics,
+            Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos(); // not later: the owner's wait starts after this
+        if (!lockHolder.start(metatile, timeout)) {
+            return null;
         }
-        lockHolder.start(metatile, timeout);
-        lockHolder.execute(() -> acquireAll(timeout));
-        return true;
+        JobLocks locks = new JobLocks(protocol, metatile, provider, metrics, lockHolder, lockHolder::retire, deadline);
+        lockHolder.execute(locks::acquireAll);
+        return locks;
     }
 
     /**
-     * Takes the locks on the calling thread, within {@code timeout} in all, unless a thread already holds
-     * them; later operations then run inline.
+     * The locks of a job run by its requester, taken when it starts the job ({@link #acquireOnOwner}) within {@code
+     * timeout} of now.
      */
-    void acquireOnThisThread(Duration timeout) {
-        if (holder.compareAndSet(null, ON_OWN_THREAD)) {
-            acquireAll(timeout);
+    static JobLocks takenByOwner(
+            LockProtocol protocol, Metatile metatile, LockProvider provider, FanoutMetrics metrics, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        return new JobLocks(protocol, metatile, provider, metrics, Runnable::run, () -> {}, deadline);
+    }
+
+    /** Whether a {@link LockHolder} of the job's own holds these locks, so that the job may wait for a thread. */
+    boolean onLockHolder() {
+        return holder instanceof LockHolder;
+    }
+
+    /** For locks {@linkplain #takenByOwner taken by the owner}: takes them on the calling thread. */
+    void acquireOnOwner() {
+        if (!onLockHolder()) {
+            acquireAll();
         }
     }
 
     /**
-     * Waits until the holder has tried every lock.
+     * Waits until it is known which locks the job holds: until the holder has tried every lock, the deadline, or
+     * {@code timeout}, whichever comes first (then the locks obtained so far are those the job holds).
      *
-     * @return whether it has within {@code timeout}
+     * @throws InterruptedException after deciding, as above, on the locks obtained so far
      */
-    boolean awaitAcquired(Duration timeout) throws InterruptedException {
+    void awaitAcquired(Duration timeout) throws InterruptedException {
+        long wait = Math.min(timeout.toNanos(), deadline - System.nanoTime());
         try {
-            acquired.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-            return true;
+            acquired.get(Math.max(0, wait), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            return false;
+            stopAcquiring();
+        } catch (InterruptedException e) {
+            stopAcquiring();
+            throw e;
         } catch (ExecutionException e) {
             throw new IllegalStateException("Locking the tiles of " + metatile + " failed", e.getCause());
         }
     }
 
-    /** Asks the holder to take no further lock: its requester stopped waiting for them. */
-    void abandonAcquiring() {
-        abandoned = true;
+    /** The holder takes no further lock: those obtained so far are the ones the job holds. */
+    synchronized void stopAcquiring() {
+        acquired.complete(locked.clone());
     }
 
-    /** Whether tile {@code i}'s lock is held; call only after {@link #awaitAcquired} returned {@code true}. */
+    /** Whether tile {@code i}'s lock is held; call only once {@link #awaitAcquired} has returned. */
     boolean isHeld(int i) {
         return lockOfTile[i] >= 0 && acquired.join()[lockOfTile[i]];
     }
 
     /**
-     * Tile {@code i} is done: releases its lock, if held, on the holder. Does nothing under a storing lock,
-     * which {@link #releaseAll} releases.
+     * Tile {@code i} is done: releases its lock, if held, on the holder. Does nothing under a storing lock, which
+     * {@link #releaseAll} releases.
      */
     void release(int i) {
         if (releasedPerTile && lockOfTile[i] >= 0) {
-            boundHolder().executor().execute(() -> releaseOnHolder(lockOfTile[i]));
+            holder.execute(() -> releaseOnHolder(lockOfTile[i]));
         }
     }
 
     /** Releases every lock still held, on the holder, which then ends; later calls do nothing. */
     void releaseAll() {
-        Holder bound = boundHolder();
-        bound.executor().execute(() -> {
+        holder.execute(() -> {
             if (allReleased) {
                 return;
             }
@@ -158,7 +195,7 @@ final class JobLocks {
                 }
             } finally {
                 released.countDown();
-                bound.retire().run();
+                retire.run();
             }
         });
     }
@@ -172,24 +209,32 @@ final class JobLocks {
         return released.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    private Holder boundHolder() {
-        holder.compareAndSet(null, ON_OWN_THREAD); // nothing was taken: any thread may "release" nothing
-        return holder.get();
-    }
-
-    private void acquireAll(Duration timeout) {
-        boolean[] locked = new boolean[keys.length];
+    /** Takes every lock, giving up on those not obtained by the deadline or once the set is decided. */
+    private void acquireAll() {
         try {
-            long deadline = System.nanoTime() + timeout.toNanos();
-            for (int k = 0; k < keys.length; k++) {
+            for (int k = 0; k < keys.length && !acquired.isDone(); k++) {
                 if (keys[k] != null) {
-                    held[k] = abandoned ? null : lockOrNull(k, Math.max(0, deadline - System.nanoTime()));
-                    locked[k] = held[k] != null;
+                    keep(k, lockOrNull(k, Math.max(0, deadline - System.nanoTime())));
                 }
             }
         } finally {
-            acquired.complete(locked);
+            stopAcquiring();
         }
+    }
+
+    /** Records lock {@code k} as held, or releases it at once if the locks held are already decided. */
+    private void keep(int k, LockProvider.Lock lock) {
+        if (lock == null) {
+            return;
+        }
+        synchronized (this) {
+            if (!acquired.isDone()) {
+                held[k] = lock;
+                locked[k] = true;
+                return;
+            }
+        }
+        LockRelease.logged(lock, keys[k], metrics); // obtained after the deadline: not the job's
     }
 
     private LockProvider.Lock lockOrNull(int k, long timeoutNanos) {
@@ -204,10 +249,12 @@ final class JobLocks {
             Thread.currentThread().interrupt();
             metrics.lockFailed();
             LOGGER.warning(String.format(LogMessages.JOB_LOCK_NOT_TAKEN, guarded, "interrupted"));
-        } catch (Throwable e) {
-            Failures.rethrowIfFatal(e);
+        } catch (Throwable e) { // Errors included: this thread must go on to release the locks it holds
             metrics.lockFailed();
-            LOGGER.log(Level.WARNING, String.format(LogMessages.JOB_LOCK_NOT_TAKEN, guarded, e), e);
+            LOGGER.log(
+                    e instanceof Error ? Level.SEVERE : Level.WARNING,
+                    String.format(LogMessages.JOB_LOCK_NOT_TAKEN, guarded, e),
+                    e);
         } finally {
             metrics.lockWaited(System.nanoTime() - start);
         }
@@ -218,7 +265,7 @@ final class JobLocks {
         LockProvider.Lock lock = held[k];
         if (lock != null) {
             held[k] = null;
-            Locks.releaseLogged(lock, keys[k], metrics);
+            LockRelease.logged(lock, keys[k], metrics);
         }
     }
 }

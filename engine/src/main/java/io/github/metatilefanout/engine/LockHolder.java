@@ -9,13 +9,14 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One job's lock thread: runs the lock tasks given to it, in order, on one thread of {@link LockHolders} that
- * does nothing else meanwhile, until a task {@linkplain #retire retires} it (once every lock is released); the
- * thread may then serve another job. It never leaves a job that holds a lock: interrupted, it goes on running
- * its job's tasks, and it warns each lock timeout that passes with its job unfinished.
+ * One job's lock thread, a serial executor: runs the lock tasks given to it, in order, on one thread of {@link
+ * LockHolders} that does nothing else meanwhile, until a task {@linkplain #retire retires} it (once every lock is
+ * released); the thread may then serve another job. It never leaves a job that holds a lock: interrupted, it goes on
+ * running its job's tasks; a task that throws anything, an {@code Error} included, is logged and counted, and the
+ * next task runs; each lock timeout that passes with its job unfinished, it warns.
  *
- * <p>Reserved by {@link LockHolders#tryReserve}, then either {@linkplain #start started} or {@linkplain
- * #cancel cancelled}, once. Tasks given after it retired are never run.
+ * <p>Reserved by {@link LockHolders#tryReserve}, then {@linkplain #start started} once. Tasks given after it retired
+ * are never run.
  */
 final class LockHolder implements Executor {
 
@@ -36,19 +37,15 @@ final class LockHolder implements Executor {
     }
 
     /**
-     * Hands this holder to a thread, an idle one of {@link LockHolders} or a new one.
+     * Hands this holder to a thread of its own.
      *
      * @param metatile named in the warning logged each {@code warnEvery} the job's locks stay held
+     * @return {@code false} if the pool was shut down meanwhile: this holder will run nothing
      */
-    void start(Metatile metatile, Duration warnEvery) {
+    boolean start(Metatile metatile, Duration warnEvery) {
         this.metatile = metatile;
         this.warnEvery = warnEvery;
-        holders.start(this);
-    }
-
-    /** Gives back a reservation that was not started. */
-    void cancel() {
-        holders.cancelled();
+        return holders.start(this);
     }
 
     /** Runs {@code task} on the holder thread, after the tasks given before it. */
@@ -65,30 +62,38 @@ final class LockHolder implements Executor {
     /** Runs the tasks on the calling thread, the holder's, until one retires it. */
     void runTasks() {
         boolean interrupted = false;
-        long waited = 0;
-        while (!retired) {
-            Runnable task;
-            try {
-                task = tasks.poll(warnEvery.toNanos(), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                interrupted = true; // the job still owns locks here: keep serving it
-                continue;
+        long started = System.nanoTime();
+        try {
+            while (!retired) {
+                Runnable task;
+                try {
+                    task = tasks.poll(warnEvery.toNanos(), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true; // the job still owns locks here: keep serving it
+                    continue;
+                }
+                if (task == null) {
+                    long heldMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+                    LOGGER.warning(String.format(LogMessages.LOCKS_HELD_LONG, metatile, heldMillis));
+                } else {
+                    runContained(task);
+                }
             }
-            if (task == null) {
-                waited += warnEvery.toMillis();
-                LOGGER.warning(String.format(LogMessages.LOCKS_HELD_LONG, metatile, waited));
-                continue;
-            }
-            try {
-                task.run();
-            } catch (Throwable e) {
-                Failures.rethrowIfFatal(e);
-                holders.metrics().internalFailure();
-                LOGGER.log(Level.SEVERE, String.format(LogMessages.LOCK_TASK_FAILED, metatile), e);
+        } finally {
+            holders.ended();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+    }
+
+    /** Runs {@code task}; whatever it throws cannot end this thread while the job holds locks. */
+    private void runContained(Runnable task) {
+        try {
+            task.run();
+        } catch (Throwable e) {
+            holders.metrics().internalFailure();
+            LOGGER.log(Level.SEVERE, String.format(LogMessages.LOCK_TASK_FAILED, metatile), e);
         }
     }
 }

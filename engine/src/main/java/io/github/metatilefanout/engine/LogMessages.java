@@ -11,14 +11,6 @@ final class LogMessages {
     /** WARNING: a lock of a job was not obtained: its tile, or every tile, is served but not stored. */
     static final String JOB_LOCK_NOT_TAKEN = "%s will be served but not stored: %s";
 
-    /** SEVERE: a requester stopped waiting for its job's locks and releases the metatile lock. */
-    static final String JOB_LOCKS_LATE = "The locks of metatile %s's job were not all taken within %d ms;"
-            + " releasing the metatile lock, the tiles not locked will not be stored";
-
-    /** SEVERE: the owner of a job did not learn in time which of its locks were taken. */
-    static final String JOB_LOCKS_UNKNOWN =
-            "The locks of metatile %s were not taken in time; its tiles will be served but not stored";
-
     /** WARNING: a job's locks are still held, another lock timeout later. */
     static final String LOCKS_HELD_LONG =
             "The locks of metatile %s have been held for %d ms by a job that has not finished";
