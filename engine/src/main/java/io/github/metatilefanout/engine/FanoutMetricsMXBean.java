@@ -27,7 +27,11 @@ public interface FanoutMetricsMXBean {
     /** Metatile jobs the requesting thread ran itself because every pool thread was busy and the queue full. */
     long getJobsRunOnCallerPoolFull();
 
-    /** Tiles never encoded because the engine was closed or their job's owner stopped waiting. */
+    /**
+     * Tiles of metatile jobs that were never encoded, so not stored: the engine was closed, the job's owner
+     * did not learn in time which of its locks were taken, its thread was interrupted, or the engine's own
+     * code failed (see {@link #getInternalFailures()}).
+     */
     long getTilesAbandoned();
 
     /** Tiles put into the tile store or its transient cache. */
@@ -98,6 +102,9 @@ public interface FanoutMetricsMXBean {
     /** The highest {@link #getMetatileImagesAlive()} seen. */
     int getPeakMetatileImagesAlive();
 
-    /** Metatiles whose tiles are being encoded or stored. */
+    /**
+     * Metatiles rendered whose jobs have not finished: their tiles are waiting in the queue, being encoded or
+     * being stored.
+     */
     int getMetatilesInFlight();
 }

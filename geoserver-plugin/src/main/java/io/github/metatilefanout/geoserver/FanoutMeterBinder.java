@@ -39,7 +39,10 @@ public final class FanoutMeterBinder implements MeterBinder {
                 "jobs.pool.full",
                 "metatile jobs run on the request thread as the pool and its queue were full",
                 FanoutMetrics::getJobsRunOnCallerPoolFull);
-        meters.counter("tiles.abandoned", "tiles not stored after a failure", FanoutMetrics::getTilesAbandoned);
+        meters.counter(
+                "tiles.abandoned",
+                "tiles of jobs never encoded: engine closed, locks not known in time, interrupted, internal failure",
+                FanoutMetrics::getTilesAbandoned);
         String failures = "failures, by the stage that failed";
         meters.counter("failures", failures, FanoutMetrics::getRenderFailures, "stage", "render");
         meters.counter("failures", failures, FanoutMetrics::getEncodeFailures, "stage", "encode");
@@ -62,7 +65,7 @@ public final class FanoutMeterBinder implements MeterBinder {
         meters.gauge("queue.depth", "metatile jobs waiting for a pool thread", FanoutMetrics::getQueueDepth);
         meters.gauge(
                 "metatiles.in.flight",
-                "metatiles being rendered, encoded or stored",
+                "metatiles rendered whose jobs have not finished: queued, or their tiles being encoded or stored",
                 FanoutMetrics::getMetatilesInFlight);
         meters.gauge("images.alive", "metatile images held in memory", FanoutMetrics::getMetatileImagesAlive);
         meters.gauge(
