@@ -66,8 +66,8 @@ class DocReferencesTest {
     private static final Set<String> NAMES_THE_ADMIN_GIVES = Set.of("METATILE_FANOUT_LOGGING");
 
     /** The JDK's packages whose classes the docs cite. */
-    private static final List<String> JDK_PACKAGES =
-            List.of("java.lang.", "java.io.", "java.util.", "java.awt.image.", "java.awt.color.");
+    private static final List<String> JDK_PACKAGES = List.of(
+            "java.lang.", "java.io.", "java.util.", "java.util.concurrent.", "java.awt.image.", "java.awt.color.");
 
     /** Prefixes the code puts before a key to make a property, environment variable or meter name. */
     private static final List<String> NAME_PREFIXES = List.of(
