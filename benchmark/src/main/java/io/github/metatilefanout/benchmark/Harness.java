@@ -3,19 +3,18 @@ package io.github.metatilefanout.benchmark;
 import io.github.metatilefanout.benchmark.render.MapRenderer;
 import io.github.metatilefanout.benchmark.render.MapRenderer.PixelFormat;
 import io.github.metatilefanout.benchmark.render.MapStyle;
-import io.github.metatilefanout.benchmark.render.WebMercator;
+import io.github.metatilefanout.benchmark.render.MetatileGrid;
+import io.github.metatilefanout.benchmark.serve.FileTileStore;
 import io.github.metatilefanout.benchmark.serve.Meter;
 import io.github.metatilefanout.benchmark.serve.ServingSetup;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.benchmark.serve.TileServer;
 import io.github.metatilefanout.benchmark.serve.TileServer.PoolUse;
 import io.github.metatilefanout.benchmark.workload.Workload;
-import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
-import io.github.metatilefanout.engine.store.FileTileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -65,7 +64,7 @@ final class Harness implements AutoCloseable {
 
     Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent, List<LockProvider> nodes)
             throws IOException {
-        MetatileGeometry geometry = metatile(metatile);
+        MetatileGrid geometry = metatile(metatile);
         this.root = Files.createTempDirectory(storeFolder(), "metatile-fanout-bench-");
         MapRenderer renderer = new MapRenderer(MapStyle.standard(), format(format));
         this.setup = new ServingSetup(
@@ -181,13 +180,12 @@ final class Harness implements AutoCloseable {
     }
 
     /** {@code "<wide>x<high>"}, such as {@code "4x4"}: 256-pixel tiles and no gutter, GeoServer's default. */
-    static MetatileGeometry metatile(String value) {
+    static MetatileGrid metatile(String value) {
         String[] factors = value.split("x");
         if (factors.length != 2) {
             throw new IllegalArgumentException("Metatile '" + value + "' must look like '4x4'");
         }
-        int size = WebMercator.TILE_SIZE;
-        return new MetatileGeometry(Integer.parseInt(factors[0]), Integer.parseInt(factors[1]), size, size, 0);
+        return new MetatileGrid(Integer.parseInt(factors[0]), Integer.parseInt(factors[1]), 0);
     }
 
     /** {@code "png"} (RGBA) or {@code "png8"} (8-bit palette). */
