@@ -11,7 +11,6 @@ import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.benchmark.serve.TileServer;
 import io.github.metatilefanout.benchmark.serve.TileServer.PoolUse;
 import io.github.metatilefanout.benchmark.workload.Workload;
-import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
@@ -64,12 +63,12 @@ final class Harness implements AutoCloseable {
 
     Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent, List<LockProvider> nodes)
             throws IOException {
-        MetatileGrid geometry = metatile(metatile);
+        MetatileGrid grid = metatile(metatile);
         this.root = Files.createTempDirectory(storeFolder(), "metatile-fanout-bench-");
         MapRenderer renderer = new MapRenderer(MapStyle.standard(), format(format));
         this.setup = new ServingSetup(
-                geometry, renderer, new PngTileEncoder(), new FileTileStore(root), nodes.get(0), poolSize, new Meter());
-        this.workload = new Workload(geometry, hitPercent, Workload.SEED);
+                grid, renderer, new PngTileEncoder(), new FileTileStore(root), nodes.get(0), poolSize, new Meter());
+        this.workload = new Workload(grid, hitPercent, Workload.SEED);
         if (hitPercent > 0 && strategy.caches()) {
             workload.seededMetatiles().parallelStream().forEach(setup::seed);
         }
@@ -95,22 +94,14 @@ final class Harness implements AutoCloseable {
         return setup;
     }
 
-    Workload workload() {
-        return workload;
-    }
-
     /** Answers request {@code i} of the workload, on node {@code i} modulo the nodes. */
     byte[] serve(long i) throws Exception {
         return servers.get((int) (i % servers.size())).getTile(workload.request(i));
     }
 
-    /** Answers a request for a tile of a metatile not asked for before. */
+    /** Answers, on the first node, a request for a tile of a metatile not asked for before. */
     byte[] serveMiss() throws Exception {
-        return serveTile(workload.nextMiss());
-    }
-
-    byte[] serveTile(TileKey tile) throws Exception {
-        return servers.get(0).getTile(tile);
+        return servers.get(0).getTile(workload.nextMiss());
     }
 
     void awaitIdle() throws InterruptedException, TimeoutException {
