@@ -35,7 +35,7 @@ final class LocalPostgres implements AutoCloseable {
     private final Path bin;
     private final Path folder;
     private final int port;
-    private final Thread stopAtExit = new Thread(this::stop, "stop PostgreSQL");
+    private final Thread atExit = new Thread(this::stopAndDeleteQuietly, "stop PostgreSQL");
 
     private LocalPostgres(Path bin, Path folder, int port) {
         this.bin = bin;
@@ -79,7 +79,7 @@ final class LocalPostgres implements AutoCloseable {
                 Files.setOwner(folder, owner);
             }
             server.run("initdb", "-A", "trust", "-U", SUPERUSER, "-E", "UTF-8", "-D", server.data());
-            Runtime.getRuntime().addShutdownHook(server.stopAtExit);
+            Runtime.getRuntime().addShutdownHook(server.atExit);
             server.run(
                     "pg_ctl",
                     "-D",
@@ -107,15 +107,22 @@ final class LocalPostgres implements AutoCloseable {
         return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=" + SUPERUSER;
     }
 
-    /** Stops the server and deletes its folder. */
+    /** Stops the server and deletes its folder; a JVM that exits without closing it does the same. */
     @Override
     public void close() throws IOException {
         try {
-            Runtime.getRuntime().removeShutdownHook(stopAtExit);
-        } catch (IllegalStateException | IllegalArgumentException e) {
-            // the JVM is exiting, or the server never started: the hook, if any, stops it
+            Runtime.getRuntime().removeShutdownHook(atExit);
+        } catch (IllegalStateException e) {
+            // the JVM is exiting: the hook does it
+            return;
         }
-        stop();
+        stopAndDelete();
+    }
+
+    private void stopAndDelete() throws IOException {
+        if (Files.exists(folder.resolve("data").resolve("postmaster.pid"))) {
+            run("pg_ctl", "-D", data(), "-m", "fast", "-w", "stop");
+        }
         try (Stream<Path> paths = Files.walk(folder)) {
             for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
                 Files.delete(path);
@@ -123,13 +130,11 @@ final class LocalPostgres implements AutoCloseable {
         }
     }
 
-    private void stop() {
-        if (Files.exists(folder.resolve("data").resolve("postmaster.pid"))) {
-            try {
-                run("pg_ctl", "-D", data(), "-m", "fast", "-w", "stop");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+    private void stopAndDeleteQuietly() {
+        try {
+            stopAndDelete();
+        } catch (IOException | RuntimeException e) {
+            System.err.println("Could not stop PostgreSQL in " + folder + ": " + e);
         }
     }
 
