@@ -9,7 +9,7 @@
                                    from each in turn: the time to the tile, and how many of the metatile's
                                    16 tiles are stored when the answer arrives; MapServer's own GetMap of
                                    the same metatiles for comparison (a measurement: run it under
-                                   /work/tools/measure)
+                                   measure.sh)
   fanout_check.py siblings N       the 16 tiles of each of N uncached metatiles of zoom 8 per layer asked at
                                    once by 16 threads, from each: GetMaps per metatile
   fanout_check.py seed Z0 Z1       each layer's PNG tiles of zoom Z0 to Z1 seeded through GeoWebCache's REST
@@ -23,7 +23,8 @@
                                    the plugin renders tiles alone there is its start-up setting
                                    METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED (PEERS_JAVA_OPTS). PORT: a third
                                    GeoWebCache ("single") measured beside, on 127.0.0.1:PORT, started by hand
-                                   like the fanout instance with that setting on; a measurement
+                                   like the fanout instance with that setting on (a measurement: run it
+                                   under measure.sh)
 
 PEERS_WORK and PEERS_PORT_BASE as for peers.sh.
 """

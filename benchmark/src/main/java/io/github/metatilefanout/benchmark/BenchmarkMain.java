@@ -1,5 +1,6 @@
 package io.github.metatilefanout.benchmark;
 
+import io.github.metatilefanout.benchmark.cluster.PostgresLocks;
 import io.github.metatilefanout.benchmark.http.HttpOptions;
 import io.github.metatilefanout.benchmark.report.ResultChart;
 import io.github.metatilefanout.benchmark.report.Summary;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -103,7 +105,7 @@ public final class BenchmarkMain implements Callable<Integer> {
      * Runs {@code runs}, some of {@code profile}'s, writes their results into {@code folder}, prints the summary.
      * A trial that fails is named and skipped; once the others are summarised, the run fails naming them all.
      */
-    static Summary run(Profile profile, List<Profile.Run> runs, Path folder, PrintStream console)
+    static Summary run(Profile profile, List<Profile.Run> selected, Path folder, PrintStream console)
             throws RunnerException, IOException {
         Files.createDirectories(folder);
         String header = "metatile-fanout benchmark, " + profile.name().toLowerCase(Locale.ROOT) + " profile, "
@@ -112,6 +114,7 @@ public final class BenchmarkMain implements Callable<Integer> {
                 + System.getProperty("os.arch") + ", Java " + System.getProperty("java.version")
                 + String.format(Locale.ROOT, "; load average %.2f at start", loadAverage());
         console.println(header);
+        List<Profile.Run> runs = runnable(selected, console);
         List<RunResult> all = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         Path log = folder.resolve("jmh.log");
@@ -170,6 +173,25 @@ public final class BenchmarkMain implements Callable<Integer> {
         return summary;
     }
 
+    /** {@code runs}, less those that need PostgreSQL on a machine without one: one line says which, and why. */
+    static List<Profile.Run> runnable(List<Profile.Run> runs, PrintStream console) {
+        List<Profile.Run> needing = runs.stream()
+                .filter(run -> NeedsPostgres.class.isAssignableFrom(run.benchmark()))
+                .toList();
+        Optional<String> why = needing.isEmpty() ? Optional.empty() : PostgresLocks.unavailable();
+        if (why.isEmpty()) {
+            return runs;
+        }
+        console.println("Skipping "
+                + String.join(
+                        ", ",
+                        needing.stream()
+                                .map(run -> run.benchmark().getSimpleName())
+                                .distinct()
+                                .toList()) + ": " + why.get());
+        return runs.stream().filter(run -> !needing.contains(run)).toList();
+    }
+
     private static ChainedOptionsBuilder options(Profile profile, Profile.Run run, Map<String, String> trial) {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("^" + Pattern.quote(run.benchmark().getName() + "." + trial.get("method")) + "$")
@@ -180,13 +202,7 @@ public final class BenchmarkMain implements Callable<Integer> {
                 .measurementTime(run.measurementTime())
                 .addProfiler(GCProfiler.class)
                 .addProfiler(HarnessProfiler.class)
-                // in one call: each call replaces the arguments of the one before
-                .jvmArgsAppend(
-                        "-D" + Harness.STORE_PROPERTY + "=" + Harness.storeFolder(),
-                        "-D" + Harness.WARM_UP_PROPERTY + "="
-                                + profile.jitWarmUp().toMillis(),
-                        "-D" + ClusterBenchmark.PORT_PROPERTY + "="
-                                + Integer.getInteger(ClusterBenchmark.PORT_PROPERTY, 0))
+                .jvmArgsAppend(forkProperties(profile).toArray(String[]::new))
                 .shouldFailOnError(true);
         trial.forEach((name, value) -> {
             if (!name.equals("method")) {
@@ -194,6 +210,20 @@ public final class BenchmarkMain implements Callable<Integer> {
             }
         });
         return options;
+    }
+
+    /** The system properties of a trial's JVM: in one list, since each jvmArgsAppend replaces the one before. */
+    private static List<String> forkProperties(Profile profile) {
+        List<String> properties = new ArrayList<>(List.of(
+                "-D" + Harness.STORE_PROPERTY + "=" + Harness.storeFolder(),
+                "-D" + Harness.WARM_UP_PROPERTY + "=" + profile.jitWarmUp().toMillis()));
+        for (String name : PostgresLocks.PROPERTIES) {
+            String value = System.getProperty(name);
+            if (value != null) {
+                properties.add("-D" + name + "=" + value);
+            }
+        }
+        return properties;
     }
 
     public static double loadAverage() {

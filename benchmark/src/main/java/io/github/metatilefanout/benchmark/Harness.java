@@ -3,19 +3,17 @@ package io.github.metatilefanout.benchmark;
 import io.github.metatilefanout.benchmark.render.MapRenderer;
 import io.github.metatilefanout.benchmark.render.MapRenderer.PixelFormat;
 import io.github.metatilefanout.benchmark.render.MapStyle;
-import io.github.metatilefanout.benchmark.render.WebMercator;
+import io.github.metatilefanout.benchmark.render.MetatileGrid;
+import io.github.metatilefanout.benchmark.serve.FileTileStore;
 import io.github.metatilefanout.benchmark.serve.Meter;
 import io.github.metatilefanout.benchmark.serve.ServingSetup;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.benchmark.serve.TileServer;
 import io.github.metatilefanout.benchmark.serve.TileServer.PoolUse;
 import io.github.metatilefanout.benchmark.workload.Workload;
-import io.github.metatilefanout.engine.MetatileGeometry;
-import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
-import io.github.metatilefanout.engine.store.FileTileStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -65,12 +63,12 @@ final class Harness implements AutoCloseable {
 
     Harness(Strategy strategy, String metatile, String format, int poolSize, int hitPercent, List<LockProvider> nodes)
             throws IOException {
-        MetatileGeometry geometry = metatile(metatile);
+        MetatileGrid grid = metatile(metatile);
         this.root = Files.createTempDirectory(storeFolder(), "metatile-fanout-bench-");
         MapRenderer renderer = new MapRenderer(MapStyle.standard(), format(format));
         this.setup = new ServingSetup(
-                geometry, renderer, new PngTileEncoder(), new FileTileStore(root), nodes.get(0), poolSize, new Meter());
-        this.workload = new Workload(geometry, hitPercent, Workload.SEED);
+                grid, renderer, new PngTileEncoder(), new FileTileStore(root), nodes.get(0), poolSize, new Meter());
+        this.workload = new Workload(grid, hitPercent, Workload.SEED);
         if (hitPercent > 0 && strategy.caches()) {
             workload.seededMetatiles().parallelStream().forEach(setup::seed);
         }
@@ -96,22 +94,14 @@ final class Harness implements AutoCloseable {
         return setup;
     }
 
-    Workload workload() {
-        return workload;
-    }
-
     /** Answers request {@code i} of the workload, on node {@code i} modulo the nodes. */
     byte[] serve(long i) throws Exception {
         return servers.get((int) (i % servers.size())).getTile(workload.request(i));
     }
 
-    /** Answers a request for a tile of a metatile not asked for before. */
+    /** Answers, on the first node, a request for a tile of a metatile not asked for before. */
     byte[] serveMiss() throws Exception {
-        return serveTile(workload.nextMiss());
-    }
-
-    byte[] serveTile(TileKey tile) throws Exception {
-        return servers.get(0).getTile(tile);
+        return servers.get(0).getTile(workload.nextMiss());
     }
 
     void awaitIdle() throws InterruptedException, TimeoutException {
@@ -181,13 +171,12 @@ final class Harness implements AutoCloseable {
     }
 
     /** {@code "<wide>x<high>"}, such as {@code "4x4"}: 256-pixel tiles and no gutter, GeoServer's default. */
-    static MetatileGeometry metatile(String value) {
+    static MetatileGrid metatile(String value) {
         String[] factors = value.split("x");
         if (factors.length != 2) {
             throw new IllegalArgumentException("Metatile '" + value + "' must look like '4x4'");
         }
-        int size = WebMercator.TILE_SIZE;
-        return new MetatileGeometry(Integer.parseInt(factors[0]), Integer.parseInt(factors[1]), size, size, 0);
+        return new MetatileGrid(Integer.parseInt(factors[0]), Integer.parseInt(factors[1]), 0);
     }
 
     /** {@code "png"} (RGBA) or {@code "png8"} (8-bit palette). */

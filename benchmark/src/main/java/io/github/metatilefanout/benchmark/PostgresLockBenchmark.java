@@ -1,7 +1,7 @@
 package io.github.metatilefanout.benchmark;
 
+import io.github.metatilefanout.benchmark.cluster.PostgresLocks;
 import io.github.metatilefanout.engine.lock.LockProvider;
-import io.github.metatilefanout.engine.lock.PostgresLockServer;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -22,18 +22,18 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-public class PostgresLockBenchmark {
+public class PostgresLockBenchmark implements NeedsPostgres {
 
     private static final int KEYS = 1024;
 
-    private PostgresLockServer registry;
+    private PostgresLocks registry;
     private LockProvider node;
     private LockProvider.Lock held;
     private long next;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        registry = PostgresLockServer.start(Integer.getInteger(ClusterBenchmark.PORT_PROPERTY, 0));
+        registry = PostgresLocks.start();
         node = registry.node("node", ClusterBenchmark.TIME_TO_LIVE);
     }
 

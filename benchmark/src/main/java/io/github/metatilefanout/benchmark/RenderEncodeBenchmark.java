@@ -2,9 +2,9 @@ package io.github.metatilefanout.benchmark;
 
 import io.github.metatilefanout.benchmark.render.MapRenderer;
 import io.github.metatilefanout.benchmark.render.MapStyle;
+import io.github.metatilefanout.benchmark.render.MetatileGrid;
 import io.github.metatilefanout.benchmark.workload.Workload;
 import io.github.metatilefanout.engine.Metatile;
-import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileEncoder;
 import io.github.metatilefanout.engine.png.PngTileEncoder;
 import java.awt.image.BufferedImage;
@@ -46,7 +46,7 @@ public class RenderEncodeBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        MetatileGeometry geometry = Harness.metatile(metatile);
+        MetatileGrid geometry = Harness.metatile(metatile);
         renderer = new MapRenderer(MapStyle.standard(), Harness.format(format));
         encoder = new PngTileEncoder();
         workload = new Workload(geometry, 0, Workload.SEED);

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.RunnerException;
@@ -56,5 +57,31 @@ class BenchmarkMainTest {
         String summary = Files.readString(folder.resolve("summary.md"));
         assertTrue(summary.contains("Time to first tile") && summary.contains("format png"), summary);
         assertTrue(Files.readString(folder.resolve("results.json")).contains("\"png\""));
+    }
+
+    @Test
+    void withoutPostgresTheRunsThatNeedItAreSkippedWithOneLine() {
+        String before = System.getProperty("benchmark.postgresBin");
+        System.setProperty("benchmark.postgresBin", "/nowhere");
+        try {
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            List<Profile.Run> runs = Profile.FULL.runs(Pattern.compile("^(Cluster|PostgresLock|RenderEncode)"));
+
+            List<Profile.Run> left =
+                    BenchmarkMain.runnable(runs, new PrintStream(console, true, StandardCharsets.UTF_8));
+
+            assertEquals(
+                    List.of(RenderEncodeBenchmark.class),
+                    left.stream().map(Profile.Run::benchmark).toList());
+            String printed = console.toString(StandardCharsets.UTF_8);
+            assertEquals(1, printed.lines().count(), printed);
+            assertTrue(printed.startsWith("Skipping ClusterBenchmark, PostgresLockBenchmark: no PostgreSQL"), printed);
+        } finally {
+            if (before == null) {
+                System.clearProperty("benchmark.postgresBin");
+            } else {
+                System.setProperty("benchmark.postgresBin", before);
+            }
+        }
     }
 }

@@ -1,7 +1,5 @@
 package io.github.metatilefanout.benchmark.render;
 
-import io.github.metatilefanout.engine.MetatileGeometry.Coverage;
-
 /**
  * GeoWebCache's web-mercator grid set: {@code 2^z x 2^z} tiles of 256 pixels, rows counted from the bottom.
  * Normalised positions run from 0 to 1, west to east and north to south; times {@link #worldSize(int)} they
@@ -37,11 +35,5 @@ public final class WebMercator {
     /** The world's size in pixels at zoom {@code z}. */
     public static double worldSize(int z) {
         return (double) TILE_SIZE * tilesAcross(z);
-    }
-
-    /** Every tile of zoom {@code z}. */
-    public static Coverage coverage(int z) {
-        long last = tilesAcross(z) - 1;
-        return new Coverage(z, 0, 0, last, last);
     }
 }

@@ -1,10 +1,9 @@
 package io.github.metatilefanout.benchmark.serve;
 
 import io.github.metatilefanout.benchmark.render.MapRenderer;
-import io.github.metatilefanout.benchmark.render.WebMercator;
+import io.github.metatilefanout.benchmark.render.MetatileGrid;
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.Metatile;
-import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileEncoder;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileStore;
@@ -20,7 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /** What every strategy shares in one comparison, and the {@link Meter} that counts its locks, renders and encodes. */
 public record ServingSetup(
-        MetatileGeometry geometry,
+        MetatileGrid geometry,
         MapRenderer renderer,
         TileEncoder encoder,
         TileStore store,
@@ -51,7 +50,7 @@ public record ServingSetup(
 
     /** The metatile that holds {@code tile}. */
     public Metatile metatileOf(TileKey tile) {
-        return geometry.metatileOf(tile, WebMercator.coverage(tile.z()));
+        return geometry.metatileOf(tile);
     }
 
     /** Renders {@code metatile}, encodes and stores all its tiles, as a seeding task would. */

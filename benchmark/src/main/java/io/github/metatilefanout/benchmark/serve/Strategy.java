@@ -1,9 +1,8 @@
 package io.github.metatilefanout.benchmark.serve;
 
-import io.github.metatilefanout.benchmark.render.WebMercator;
+import io.github.metatilefanout.benchmark.render.MetatileGrid;
 import io.github.metatilefanout.engine.LockProtocol;
 import io.github.metatilefanout.engine.Metatile;
-import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import java.util.Arrays;
 import java.util.function.Function;
@@ -21,8 +20,7 @@ public enum Strategy {
     /** No cache, the plain WMS baseline: every request renders its own 256 x 256 tile alone and encodes it. */
     DIRECT("direct", Strategy::direct);
 
-    private static final MetatileGeometry SINGLE_TILE =
-            new MetatileGeometry(1, 1, WebMercator.TILE_SIZE, WebMercator.TILE_SIZE, 0);
+    private static final MetatileGrid SINGLE_TILE = new MetatileGrid(1, 1, 0);
 
     private final String label;
     private final Function<ServingSetup, TileServer> factory;
@@ -78,7 +76,7 @@ public enum Strategy {
 
     private static TileServer direct(ServingSetup setup) {
         return tile -> {
-            Metatile single = SINGLE_TILE.metatileOf(tile, WebMercator.coverage(tile.z()));
+            Metatile single = SINGLE_TILE.metatileOf(tile);
             ServingSetup.CountedImage image = setup.draw(single);
             try {
                 return setup.encode(image.image(), single.tileBounds(0));

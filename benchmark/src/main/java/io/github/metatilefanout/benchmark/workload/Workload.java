@@ -2,9 +2,9 @@ package io.github.metatilefanout.benchmark.workload;
 
 import io.github.metatilefanout.benchmark.render.MapData;
 import io.github.metatilefanout.benchmark.render.MapFeature;
+import io.github.metatilefanout.benchmark.render.MetatileGrid;
 import io.github.metatilefanout.benchmark.render.WebMercator;
 import io.github.metatilefanout.engine.Metatile;
-import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileKey;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -43,7 +43,7 @@ public final class Workload {
     private final int[] hitSequence;
     private final AtomicLong misses = new AtomicLong();
 
-    public Workload(MetatileGeometry geometry, int hitPercent, long seed) {
+    public Workload(MetatileGrid geometry, int hitPercent, long seed) {
         if (hitPercent < 0 || hitPercent > 100) {
             throw new IllegalArgumentException("hitPercent is " + hitPercent + "; allowed range is 0 to 100");
         }
@@ -90,7 +90,7 @@ public final class Workload {
     }
 
     /** The busier half of the full metatiles by country outline points, shuffled. */
-    private static List<Metatile> pickMetatiles(MetatileGeometry geometry, Random random) {
+    private static List<Metatile> pickMetatiles(MetatileGrid geometry, Random random) {
         List<Map.Entry<Metatile, Integer>> candidates = new ArrayList<>();
         for (int z = FIRST_ZOOM; z <= LAST_ZOOM; z++) {
             Map<Long, Integer> points = outlinePointsPerMetatile(geometry, z);
@@ -100,7 +100,7 @@ public final class Workload {
                     Integer count = points.get(metatileIndex(geometry, x, y));
                     if (count != null) {
                         TileKey origin = new TileKey(SEEDED_LAYER, WebMercator.GRID_SET, "png", null, x, y, z);
-                        candidates.add(Map.entry(geometry.metatileOf(origin, WebMercator.coverage(z)), count));
+                        candidates.add(Map.entry(geometry.metatileOf(origin), count));
                     }
                 }
             }
@@ -118,7 +118,7 @@ public final class Workload {
     }
 
     /** Outline points of every country, counted per metatile of zoom {@code z}. */
-    private static Map<Long, Integer> outlinePointsPerMetatile(MetatileGeometry geometry, int z) {
+    private static Map<Long, Integer> outlinePointsPerMetatile(MetatileGrid geometry, int z) {
         Map<Long, Integer> counts = new HashMap<>();
         long across = WebMercator.tilesAcross(z);
         for (MapFeature country : MapData.forZoom(z).countries()) {
@@ -134,7 +134,7 @@ public final class Workload {
         return counts;
     }
 
-    private static long metatileIndex(MetatileGeometry geometry, long x, long y) {
+    private static long metatileIndex(MetatileGrid geometry, long x, long y) {
         return (x / geometry.metaWide()) * (1L << 32) + y / geometry.metaHigh();
     }
 }

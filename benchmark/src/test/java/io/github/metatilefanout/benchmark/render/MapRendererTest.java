@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.benchmark.render.MapRenderer.PixelFormat;
 import io.github.metatilefanout.engine.Metatile;
-import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileKey;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
@@ -15,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class MapRendererTest {
 
     private static final MapStyle STYLE = MapStyle.standard();
-    private static final MetatileGeometry FOUR_BY_FOUR = new MetatileGeometry(4, 4, 256, 256, 0);
+    private static final MetatileGrid FOUR_BY_FOUR = new MetatileGrid(4, 4, 0);
 
     @Test
     void wholeWorldAtZoomTwoHasPlausibleLandAndSea() {
@@ -72,7 +71,7 @@ class MapRendererTest {
     @Test
     void gutterWidensTheImageAndKeepsTheTilesInPlace() {
         MapRenderer renderer = new MapRenderer(STYLE, PixelFormat.RGBA);
-        MetatileGeometry withGutter = new MetatileGeometry(4, 4, 256, 256, 8);
+        MetatileGrid withGutter = new MetatileGrid(4, 4, 8);
         Metatile guttered = metatile(withGutter, 5, 16, 20);
         Metatile plain = metatile(FOUR_BY_FOUR, 5, 16, 20);
 
@@ -97,9 +96,8 @@ class MapRendererTest {
         assertTrue(differing < 0.01 * tile.width * tile.height, differing + " pixels differ");
     }
 
-    private static Metatile metatile(MetatileGeometry geometry, int z, long x, long y) {
-        return geometry.metatileOf(
-                new TileKey("ne", WebMercator.GRID_SET, "png", null, x, y, z), WebMercator.coverage(z));
+    private static Metatile metatile(MetatileGrid geometry, int z, long x, long y) {
+        return geometry.metatileOf(new TileKey("ne", WebMercator.GRID_SET, "png", null, x, y, z));
     }
 
     /** The pixel at a longitude and latitude of the metatile whose lower-left tile is (0, 0). */

@@ -3,9 +3,8 @@ package io.github.metatilefanout.benchmark.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.metatilefanout.benchmark.render.WebMercator;
+import io.github.metatilefanout.benchmark.render.MetatileGrid;
 import io.github.metatilefanout.engine.Metatile;
-import io.github.metatilefanout.engine.MetatileGeometry;
 import io.github.metatilefanout.engine.TileKey;
 import java.util.HashSet;
 import java.util.List;
@@ -14,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class WorkloadTest {
 
-    private static final MetatileGeometry GEOMETRY = new MetatileGeometry(4, 4, 256, 256, 0);
+    private static final MetatileGrid GEOMETRY = new MetatileGrid(4, 4, 0);
 
     @Test
     void hitsFollowTheRatioExactlyPerHundredRequests() {
@@ -39,7 +38,7 @@ class WorkloadTest {
         for (int i = 0; i < 500; i++) {
             TileKey miss = workload.request(i);
             assertTrue(miss.layer().startsWith(Workload.MISS_LAYER_PREFIX), miss.toString());
-            Metatile metatile = GEOMETRY.metatileOf(miss, WebMercator.coverage(miss.z()));
+            Metatile metatile = GEOMETRY.metatileOf(miss);
             assertTrue(metatiles.add(metatile.toString()), "asked twice: " + metatile);
         }
     }
@@ -55,7 +54,7 @@ class WorkloadTest {
 
     @Test
     void metatilesAreFullAndAtTheWorkloadZoomLevels() {
-        Workload workload = new Workload(new MetatileGeometry(10, 10, 256, 256, 0), 90, Workload.SEED);
+        Workload workload = new Workload(new MetatileGrid(10, 10, 0), 90, Workload.SEED);
         List<Metatile> seeded = workload.seededMetatiles();
         assertTrue(!seeded.isEmpty());
         for (int i = 0; i < 100; i++) {
