@@ -74,11 +74,6 @@ public final class FanoutEngine implements AutoCloseable {
     /** What the first {@link #close} reported. */
     private boolean closedCleanly;
 
-    /** An engine taking every lock from {@code lockProvider} with {@link LockProtocol#TILE_LOCKS}. */
-    public FanoutEngine(LockProvider lockProvider, TileStore store, FanoutSettings settings) {
-        this(lockProvider, LockProtocol.TILE_LOCKS, store, settings);
-    }
-
     /**
      * @param lockProvider where every lock comes from; shared by the processes that share {@code store}
      * @param protocol which locks are taken: every process sharing the provider must use the same one
@@ -189,11 +184,6 @@ public final class FanoutEngine implements AutoCloseable {
                             : "pool of " + newSettings.poolSize() + " threads, queue of " + newSettings.queueBound()
                                     + " metatiles"));
         }
-    }
-
-    /** Which locks this engine takes from its lock provider. */
-    public LockProtocol lockProtocol() {
-        return protocol;
     }
 
     public FanoutSettings settings() {

@@ -51,16 +51,8 @@ public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout,
         return SettingValues.NONE.with(POOL_SIZE, poolSize).resolve();
     }
 
-    public FanoutSettings withQueueBound(int bound) {
-        return new FanoutSettings(poolSize, bound, lockTimeout, singleTileWhenUncached);
-    }
-
     public FanoutSettings withLockTimeout(Duration timeout) {
         return new FanoutSettings(poolSize, queueBound, timeout, singleTileWhenUncached);
-    }
-
-    public FanoutSettings withSingleTileWhenUncached(boolean singleTile) {
-        return new FanoutSettings(poolSize, queueBound, lockTimeout, singleTile);
     }
 
     /** {@code duration} in seconds, as a number in text: {@code 120}, {@code 0.5}. */

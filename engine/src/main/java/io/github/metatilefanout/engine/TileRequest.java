@@ -74,11 +74,6 @@ public record TileRequest(
         return new TileRequest(tile, metatile, renderer, encoder, policy, mode, singleTile);
     }
 
-    /** The same request with another mode. */
-    public TileRequest withMode(Mode newMode) {
-        return new TileRequest(tile, metatile, renderer, encoder, cachePolicy, newMode, singleTile);
-    }
-
     /** The same request, offering {@code tileAlone} (the tile as a metatile of one tile) for uncached levels. */
     public TileRequest withSingleTile(Metatile tileAlone) {
         return new TileRequest(tile, metatile, renderer, encoder, cachePolicy, mode, tileAlone);

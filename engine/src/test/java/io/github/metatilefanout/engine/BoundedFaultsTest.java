@@ -59,7 +59,8 @@ class BoundedFaultsTest {
             }
             return locks.acquire(key, timeout);
         };
-        engine = new FanoutEngine(failingEighth, store, new FanoutSettings(2, 2, LOCK_TIMEOUT));
+        engine =
+                new FanoutEngine(failingEighth, LockProtocol.TILE_LOCKS, store, new FanoutSettings(2, 2, LOCK_TIMEOUT));
         TileKey asked = tile("roads", 0, 0);
 
         engine.getTile(request(asked, 4, renderer, encoder));
@@ -89,7 +90,7 @@ class BoundedFaultsTest {
         if (where.equals("store")) {
             store.throwingFor(tile -> failsNow.get(), new StackOverflowError("injected"));
         }
-        engine = new FanoutEngine(locks, store, new FanoutSettings(2, 2, LOCK_TIMEOUT));
+        engine = new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, new FanoutSettings(2, 2, LOCK_TIMEOUT));
 
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoding));
 
@@ -102,7 +103,7 @@ class BoundedFaultsTest {
 
     @Test
     void closeReturnsWithinTwiceItsGracePlusASecondWhileJobsWaitForLocksHeldElsewhere() throws Exception {
-        engine = new FanoutEngine(locks, store, new FanoutSettings(1, 4, LOCK_TIMEOUT));
+        engine = new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, new FanoutSettings(1, 4, LOCK_TIMEOUT));
         List<TileKey> asked =
                 List.of(tile("roads", 0, 0), tile("roads", 4, 0), tile("roads", 8, 0), tile("roads", 12, 0));
         CountDownLatch elsewhereHolds = new CountDownLatch(1);

@@ -32,7 +32,8 @@ class CloseAndFailuresTest {
     private final ColorRenderer renderer = new ColorRenderer();
     private final RawEncoder encoder = new RawEncoder();
     private final ExecutorService clients = Executors.newCachedThreadPool();
-    private FanoutEngine engine = new FanoutEngine(locks, store, FanoutSettings.withPoolSize(2));
+    private FanoutEngine engine =
+            new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
 
     @AfterEach
     void tearDown() {
@@ -73,7 +74,7 @@ class CloseAndFailuresTest {
     @Test
     void aJobRunOnItsCallerAbandonsItsUnstartedTilesOnceTheEngineIsClosed() throws Exception {
         engine.close();
-        engine = new FanoutEngine(locks, store, FanoutSettings.withPoolSize(0));
+        engine = new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(0));
         TileKey asked = tile("roads", 0, 0);
         Metatile metatile = metatile(4, asked);
         Rectangle second = metatile.tileBounds(1);

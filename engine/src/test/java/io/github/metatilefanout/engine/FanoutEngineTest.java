@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.engine.TileResponse.Source;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.LockTimeoutException;
@@ -42,7 +41,8 @@ class FanoutEngineTest {
     private final ColorRenderer renderer = new ColorRenderer();
     private final RawEncoder encoder = new RawEncoder();
     private final ExecutorService clients = Executors.newCachedThreadPool();
-    private FanoutEngine engine = new FanoutEngine(locks, store, FanoutSettings.withPoolSize(2));
+    private FanoutEngine engine =
+            new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
 
     @AfterEach
     void tearDown() {
@@ -128,7 +128,7 @@ class FanoutEngineTest {
             return data;
         };
         engine.close();
-        engine = new FanoutEngine(gatedForPool, store, FanoutSettings.withPoolSize(2));
+        engine = new FanoutEngine(gatedForPool, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
 
         TileResponse response =
                 assertTimeoutPreemptively(BOUND, () -> engine.getTile(request(asked, 4, renderer, signalling)));
@@ -191,7 +191,8 @@ class FanoutEngineTest {
         CountDownLatch putGate = new CountDownLatch(1);
         store.putsGatedBy(putGate);
         // a second engine over the same store and lock provider stands for another process
-        FanoutEngine otherProcess = new FanoutEngine(locks, store, FanoutSettings.withPoolSize(2));
+        FanoutEngine otherProcess =
+                new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
         try {
             TileKey asked = tile("roads", 0, 0);
             TileKey sibling = tile("roads", 2, 1);
@@ -216,7 +217,7 @@ class FanoutEngineTest {
         TileKey asked = tile("roads", 9, 9);
         Metatile metatile = metatile(4, asked);
 
-        engine.getTile(request(asked, 4, renderer, encoder).withMode(Mode.SEEDING));
+        engine.getTile(Fixtures.seeding(request(asked, 4, renderer, encoder)));
 
         for (int i = 0; i < metatile.tileCount(); i++) {
             assertEquals(1, store.puts(metatile.tile(i)));

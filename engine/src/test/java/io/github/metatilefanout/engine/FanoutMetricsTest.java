@@ -19,8 +19,11 @@ class FanoutMetricsTest {
     @Test
     void readableAsAnMBeanUntilUnregistered() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        try (FanoutEngine engine =
-                new FanoutEngine(new MemoryLockProvider(), new MemoryTileStore(), FanoutSettings.withPoolSize(3))) {
+        try (FanoutEngine engine = new FanoutEngine(
+                new MemoryLockProvider(),
+                LockProtocol.TILE_LOCKS,
+                new MemoryTileStore(),
+                FanoutSettings.withPoolSize(3))) {
             engine.getTile(request(tile("roads", 0, 0), 4, new ColorRenderer(), new RawEncoder()));
             await().atMost(Duration.ofSeconds(20)).until(() -> engine.metrics().getTilesStored() == 16);
             // the metatile lock, the requested tile's lock, then each tile's: 18 acquisitions, 18 releases

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.engine.TileResponse.Source;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.LockTimeoutException;
@@ -75,7 +74,7 @@ class FanoutPromisesTest {
         AtomicReference<Thread> seeder = new AtomicReference<>();
         Future<Integer> storedWhenSeedingReturned = clients.submit(() -> {
             seeder.set(Thread.currentThread());
-            engine.getTile(request(seeded, 4, renderer, encoder).withMode(Mode.SEEDING));
+            engine.getTile(Fixtures.seeding(request(seeded, 4, renderer, encoder)));
             return store.totalPuts();
         });
         awaitBlockedOrDone(seeder, storedWhenSeedingReturned);
@@ -97,8 +96,7 @@ class FanoutPromisesTest {
         AtomicReference<Thread> seeder = new AtomicReference<>();
         Future<Integer> storedWhenSeedingReturned = clients.submit(() -> {
             seeder.set(Thread.currentThread());
-            TileResponse response =
-                    engine.getTile(request(seeded, 4, renderer, encoder).withMode(Mode.SEEDING));
+            TileResponse response = engine.getTile(Fixtures.seeding(request(seeded, 4, renderer, encoder)));
             assertEquals(Source.CACHE, response.source());
             return store.totalPuts();
         });
@@ -116,9 +114,7 @@ class FanoutPromisesTest {
         assertEquals(1, engine.metrics().getQueueDepth());
 
         assertTimeoutPreemptively(
-                BOUND,
-                () -> engine.getTile(
-                        request(tile("roads", 21, 22), 4, renderer, encoder).withMode(Mode.SEEDING)));
+                BOUND, () -> engine.getTile(Fixtures.seeding(request(tile("roads", 21, 22), 4, renderer, encoder))));
 
         Metatile queuedMetatile = metatile(4, queued);
         for (int i = 0; i < queuedMetatile.tileCount(); i++) {

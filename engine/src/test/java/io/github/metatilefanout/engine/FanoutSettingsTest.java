@@ -28,8 +28,9 @@ class FanoutSettingsTest {
                         .getMessage());
         assertEquals(
                 "queueBound is 5000, but it must be a whole number from 0 to 4096",
-                assertThrows(IllegalArgumentException.class, () -> FanoutSettings.defaults()
-                                .withQueueBound(5000))
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new FanoutSettings(2, 5000, FanoutSettings.DEFAULT_LOCK_TIMEOUT))
                         .getMessage());
     }
 

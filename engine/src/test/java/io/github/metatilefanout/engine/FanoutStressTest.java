@@ -174,8 +174,8 @@ class FanoutStressTest {
                         Metatile metatile = metatiles.get(random.nextInt(metatiles.size()));
                         TileKey asked = metatile.tile(random.nextInt(metatile.tileCount()));
                         boolean seeding = random.nextInt(5) == 0;
-                        TileRequest request = TileRequest.interactive(asked, metatile, renderer, encoder)
-                                .withMode(seeding ? TileRequest.Mode.SEEDING : TileRequest.Mode.INTERACTIVE);
+                        TileRequest interactive = TileRequest.interactive(asked, metatile, renderer, encoder);
+                        TileRequest request = seeding ? Fixtures.seeding(interactive) : interactive;
                         TileResponse response =
                                 nodes.get(random.nextInt(nodes.size())).getTile(request);
                         if (!RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked))) {

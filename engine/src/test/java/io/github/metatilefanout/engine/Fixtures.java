@@ -21,4 +21,16 @@ final class Fixtures {
     static TileRequest request(TileKey tile, int metaFactor, MetatileRenderer renderer, TileEncoder encoder) {
         return TileRequest.interactive(tile, metatile(metaFactor, tile), renderer, encoder);
     }
+
+    /** {@code request} made by a seeding caller. */
+    static TileRequest seeding(TileRequest request) {
+        return new TileRequest(
+                request.tile(),
+                request.metatile(),
+                request.renderer(),
+                request.encoder(),
+                request.cachePolicy(),
+                TileRequest.Mode.SEEDING,
+                request.singleTile());
+    }
 }

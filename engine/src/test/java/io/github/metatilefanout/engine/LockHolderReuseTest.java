@@ -29,8 +29,11 @@ class LockHolderReuseTest {
     private final CountingStore store = new CountingStore();
     private final ColorRenderer renderer = new ColorRenderer();
     private final RawEncoder encoder = new RawEncoder();
-    private final FanoutEngine engine =
-            new FanoutEngine(locks, store, FanoutSettings.withPoolSize(2).withLockTimeout(BOUND));
+    private final FanoutEngine engine = new FanoutEngine(
+            locks,
+            LockProtocol.TILE_LOCKS,
+            store,
+            FanoutSettings.withPoolSize(2).withLockTimeout(BOUND));
 
     @AfterEach
     void tearDown() {

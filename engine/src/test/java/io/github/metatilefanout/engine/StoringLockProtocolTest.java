@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.engine.TileResponse.Source;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.time.Duration;
@@ -96,14 +95,13 @@ class StoringLockProtocolTest {
 
     @Test
     void theTileLockProtocolTakesEveryTileLockAndStaysTheDefault() throws Exception {
-        FanoutEngine engine = new FanoutEngine(locks, store, FanoutSettings.withPoolSize(2));
+        FanoutEngine engine = new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
         engines.add(engine);
         TileKey asked = tile("roads", 1, 0);
 
         engine.getTile(request(asked, 4, renderer, encoder));
         awaitIdle(engine);
 
-        assertEquals(LockProtocol.TILE_LOCKS, engine.lockProtocol());
         // the metatile lock, the requested tile's lock while it is looked up again, then all 16 tile locks
         assertEquals(2 * (1 + 1 + 16), locks.operations());
         assertEquals(locks.operations(), engine.metrics().getLockOperations());
@@ -155,8 +153,8 @@ class StoringLockProtocolTest {
         String storingKey = metatile(4, asked).storingLockKey();
 
         first.getTile(request(sibling, 4, renderer, encoder));
-        Future<TileResponse> seeded = clients.submit(
-                () -> seeder.getTile(request(asked, 4, renderer, encoder).withMode(Mode.SEEDING)));
+        Future<TileResponse> seeded =
+                clients.submit(() -> seeder.getTile(Fixtures.seeding(request(asked, 4, renderer, encoder))));
         // the first process's probe and hold, then the seeder's wait
         await().atMost(BOUND).until(() -> locks.attempts(storingKey) == 3);
 

@@ -38,10 +38,10 @@ public final class PostgresLocks implements AutoCloseable {
     /** The system properties that say where PostgreSQL is: a forked JVM needs them too. */
     public static final List<String> PROPERTIES = List.of(URL_PROPERTY, PORT_PROPERTY, LocalPostgres.BIN_PROPERTY);
 
-    static final String TABLE_PREFIX = "METATILE_FANOUT_BENCHMARK_";
+    /** The lock table: Spring Integration names it {@link #TABLE_PREFIX} then {@code LOCK}. */
+    public static final String TABLE = "METATILE_FANOUT_BENCHMARK_LOCK";
 
-    /** The lock table. */
-    public static final String TABLE = TABLE_PREFIX + "LOCK";
+    static final String TABLE_PREFIX = TABLE.substring(0, TABLE.length() - "LOCK".length());
 
     private static final String SCHEMA = "org/springframework/integration/jdbc/schema-postgresql.sql";
 
