@@ -33,7 +33,7 @@ public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout,
         POOL_SIZE.check(poolSize);
         QUEUE_BOUND.check(queueBound);
         Objects.requireNonNull(lockTimeout, "lockTimeout");
-        LOCK_TIMEOUT_SECONDS.parse(LOCK_TIMEOUT_SECONDS.key(), seconds(lockTimeout)); // whole seconds, in range
+        checkWholeSeconds(lockTimeout);
     }
 
     /** Settings that render whole metatiles everywhere. */
@@ -53,6 +53,20 @@ public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout,
 
     public FanoutSettings withLockTimeout(Duration timeout) {
         return new FanoutSettings(poolSize, queueBound, timeout, singleTileWhenUncached);
+    }
+
+    /** Checks {@code timeout} against {@link Setting#LOCK_TIMEOUT_SECONDS}, which allows whole seconds only. */
+    private static void checkWholeSeconds(Duration timeout) {
+        long seconds = timeout.getSeconds();
+        if (timeout.getNano() == 0 && seconds == (int) seconds) {
+            LOCK_TIMEOUT_SECONDS.check((int) seconds);
+        } else {
+            throw new IllegalArgumentException(String.format(
+                    Setting.BAD_VALUE,
+                    LOCK_TIMEOUT_SECONDS.key(),
+                    seconds(timeout),
+                    LOCK_TIMEOUT_SECONDS.type().description()));
+        }
     }
 
     /** {@code duration} in seconds, as a number in text: {@code 120}, {@code 0.5}. */

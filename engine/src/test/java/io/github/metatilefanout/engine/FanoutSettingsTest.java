@@ -38,8 +38,8 @@ class FanoutSettingsTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "500  | lockTimeoutSeconds is '0.5', but it must be a whole number from 1 to 3600",
-                "1500 | lockTimeoutSeconds is '1.5', but it must be a whole number from 1 to 3600",
+                "500  | lockTimeoutSeconds is 0.5, but it must be a whole number from 1 to 3600",
+                "1500 | lockTimeoutSeconds is 1.5, but it must be a whole number from 1 to 3600",
                 "0    | lockTimeoutSeconds is 0, but it must be a whole number from 1 to 3600",
                 "3601000 | lockTimeoutSeconds is 3601, but it must be a whole number from 1 to 3600",
             })
