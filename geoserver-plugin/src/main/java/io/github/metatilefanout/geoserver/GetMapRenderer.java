@@ -49,31 +49,42 @@ final class GetMapRenderer implements MetatileRenderer {
         this.tileAlone = tileAlone;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The map the GetMap made is disposed exactly once on every path: by the engine, through the image returned,
+     * or here if anything fails before the image is returned.
+     */
     @Override
     public MetatileImage render(Metatile metatile) throws Exception {
         FanoutMetaTile target = target(metatile);
-        WebMap map;
+        WebMap map = dispatchGetMap(target, metatileContext(metatile));
+        boolean handedOver = false;
         try {
-            MetatileContextHolder.set(metatileContext(metatile));
-            map = dispatchGetMap(target);
+            MetatileImage image = image(target, map);
+            handedOver = true;
+            return image;
         } finally {
-            MetatileContextHolder.clear();
-        }
-        if (!(map instanceof RenderedImageMap imageMap)) {
-            if (map != null) {
+            if (!handedOver && map != null) {
                 map.dispose();
             }
+        }
+    }
+
+    /** The image of {@code map}, the GetMap's answer for {@code target}, which the engine then disposes. */
+    private MetatileImage image(FanoutMetaTile target, WebMap map) {
+        if (!(map instanceof RenderedImageMap imageMap)) {
             throw new IllegalStateException("GetMap for " + layer.getName() + " returned "
                     + (map == null ? "nothing" : map.getClass().getSimpleName()) + ", not an image");
         }
         target.setWebMap(imageMap);
-        rendered = target;
         MetatileImage image = MetatileImage.of(imageMap.getImage(), target::dispose);
-        if (!cachedOnlyTransiently()) {
-            return image;
+        if (cachedOnlyTransiently()) {
+            tile.setMetaTileCacheOnly(true);
+            image = image.withCachePolicy(CachePolicy.TRANSIENT);
         }
-        tile.setMetaTileCacheOnly(true);
-        return image.withCachePolicy(CachePolicy.TRANSIENT);
+        rendered = target;
+        return image;
     }
 
     /** The metatile rendered: the tile's metatile or the tile alone. */
@@ -121,18 +132,30 @@ final class GetMapRenderer implements MetatileRenderer {
         return skips != null && HTTPWarningAppender.anyMatch(skips);
     }
 
+    /**
+     * The map the GetMap for {@code target} made, its output formats told of the metatile by {@code context}; if the
+     * dispatch fails after making one, that map is disposed.
+     */
     // re-implements GeoServerTileLayer#dispatchGetMap (private), GeoServer 3.0.0
-    private WebMap dispatchGetMap(FanoutMetaTile target) throws Exception {
+    private WebMap dispatchGetMap(FanoutMetaTile target, MetatileContextHolder.MetaInfo context) throws Exception {
         Cookie[] cookies = tile.servletReq == null ? null : tile.servletReq.getCookies();
+        WebMap made = null;
         try {
+            MetatileContextHolder.set(context);
             GWC.get().dispatchOwsRequest(getMapParameters(target), cookies);
             Set<DimensionWarning> warnings = GeoServerTileLayer.DIMENSION_WARNINGS.get();
             if (warnings != null) {
                 warnings.forEach(HTTPWarningAppender::addWarning);
             }
-            return GeoServerTileLayer.WEB_MAP.get();
+            made = GeoServerTileLayer.WEB_MAP.get();
+            return made;
         } finally {
+            MetatileContextHolder.clear();
+            WebMap left = GeoServerTileLayer.WEB_MAP.get();
             GeoServerTileLayer.WEB_MAP.remove();
+            if (made == null && left != null) {
+                left.dispose();
+            }
         }
     }
 
