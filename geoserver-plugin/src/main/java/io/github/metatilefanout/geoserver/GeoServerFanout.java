@@ -69,12 +69,12 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         settings.watch();
         metatiling = new FanoutMetatiling(engine, settings, new EngineConveyor(store), fanoutSwitch);
         mbean = engine.metrics().registerMBean(MBEAN_NAME);
-        LOGGER.info("metatile-fanout "
-                + (fanoutSwitch.isEnabled() ? "active" : "installed but switched off by -D" + FanoutSwitch.PROPERTY)
-                + ": metatiles of GeoServer's cached layers go through the fan-out engine, pool of "
-                + engine.settings().poolSize() + " threads, lock protocol " + LockProtocolProperty.name(protocol)
-                + "; metrics in JMX as "
-                + mbean.objectName());
+        LOGGER.info((fanoutSwitch.isEnabled()
+                        ? "metatile-fanout active: metatiles of GeoServer's cached layers go through the fan-out engine"
+                        : "metatile-fanout installed but switched off by -D" + FanoutSwitch.PROPERTY
+                                + "=false: GeoServer's cached layers keep GeoServer's own metatiling")
+                + ", pool of " + engine.settings().poolSize() + " threads, lock protocol "
+                + LockProtocolProperty.name(protocol) + "; metrics in JMX as " + mbean.objectName());
     }
 
     @Override
