@@ -4,6 +4,7 @@ import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileImage;
 import io.github.metatilefanout.engine.MetatileRenderer;
+import io.github.metatilefanout.gwc.EngineConveyor;
 import jakarta.servlet.http.Cookie;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -180,8 +181,7 @@ final class GetMapRenderer implements MetatileRenderer {
         if (workspace != null) {
             parameters.put("WORKSPACE", workspace);
         }
-        Map<String, String> filtering = tile.getFilteringParameters();
-        parameters.putAll(filtering.isEmpty() ? layer.getDefaultParameterFilters() : filtering);
+        parameters.putAll(EngineConveyor.parametersOrDefaults(layer, tile));
         return parameters;
     }
 

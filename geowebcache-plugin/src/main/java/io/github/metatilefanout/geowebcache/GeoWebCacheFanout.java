@@ -12,7 +12,6 @@ import io.github.metatilefanout.gwc.GwcLockProvider;
 import io.github.metatilefanout.gwc.LogBridge;
 import io.github.metatilefanout.gwc.StorageBrokerTileStore;
 import java.time.Duration;
-import java.util.Map;
 import java.util.logging.Logger;
 import org.geotools.util.logging.Logging;
 import org.geowebcache.GeoWebCacheException;
@@ -120,7 +119,7 @@ public class GeoWebCacheFanout implements DisposableBean {
                 tile.getTileIndex(),
                 metaX,
                 metaY,
-                wmsParameters(layer, tile));
+                EngineConveyor.parametersOrDefaults(layer, tile));
     }
 
     /** What becomes of the tiles, as in GeoWebCache's WMS layer. */
@@ -129,12 +128,6 @@ public class GeoWebCacheFanout implements DisposableBean {
             return CachePolicy.NONE;
         }
         return tile.isMetaTileCacheOnly() ? CachePolicy.TRANSIENT : CachePolicy.PERSIST;
-    }
-
-    /** The tile's parameters, or the layer's defaults when it has none, as in GeoWebCache's WMS layer. */
-    private static Map<String, String> wmsParameters(FanoutWMSLayer layer, ConveyorTile tile) {
-        Map<String, String> parameters = tile.getFilteringParameters();
-        return parameters.isEmpty() ? layer.getDefaultParameterFilters() : parameters;
     }
 
     /** The engine's metrics. */

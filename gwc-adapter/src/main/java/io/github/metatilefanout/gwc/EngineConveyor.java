@@ -6,11 +6,13 @@ import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileResponse;
 import io.github.metatilefanout.engine.lock.LockTimeoutException;
+import java.util.Map;
 import java.util.logging.Logger;
 import org.geowebcache.GeoWebCacheException;
 import org.geowebcache.conveyor.Conveyor.CacheResult;
 import org.geowebcache.conveyor.ConveyorTile;
 import org.geowebcache.io.ByteArrayResource;
+import org.geowebcache.layer.TileLayer;
 import org.geowebcache.service.HttpErrorCodeException;
 
 /**
@@ -43,6 +45,15 @@ public final class EngineConveyor {
                 index[0],
                 index[1],
                 (int) index[2]);
+    }
+
+    /**
+     * The parameters {@code tile} asks for, or {@code layer}'s defaults when it asks for none: what GeoWebCache's
+     * layers send with the GetMap that renders the tile's metatile.
+     */
+    public static Map<String, String> parametersOrDefaults(TileLayer layer, ConveyorTile tile) {
+        Map<String, String> parameters = tile.getFilteringParameters();
+        return parameters.isEmpty() ? layer.getDefaultParameterFilters() : parameters;
     }
 
     /**
