@@ -14,7 +14,6 @@ import org.geowebcache.conveyor.ConveyorTile;
 import org.geowebcache.grid.GridSubset;
 import org.geowebcache.mime.ImageMime;
 import org.geowebcache.mime.MimeType;
-import org.geowebcache.util.GWCVars;
 
 /**
  * The metatiling of GeoServer's tile layers through the engine: which of their conveyor tiles the engine
@@ -93,20 +92,15 @@ final class FanoutMetatiling {
     }
 
     /**
-     * What becomes of the tiles at {@code zoom}: nothing is kept where the layer's expire cache is -1 (server
-     * cache off). Elsewhere they go to the blob store unless the GetMap shows they only go to GeoWebCache's
-     * transient cache ({@link GetMapRenderer}: a zoom outside the cached range, dimension warnings), as on
-     * GeoServer's path; with single tiles on, a zoom outside the cached range is known to be transient before the
-     * lookup, so that the engine renders the tile alone there.
+     * What becomes of the tiles at {@code zoom} ({@link EngineConveyor#cachePolicy}). They go to the blob store
+     * unless the GetMap shows they only go to GeoWebCache's transient cache ({@link GetMapRenderer}: a zoom outside
+     * the cached range, dimension warnings), as on GeoServer's path; with single tiles on, a zoom outside the cached
+     * range is known to be transient before the lookup, so that the engine renders the tile alone there.
      */
     private static CachePolicy cachePolicy(
             GeoServerTileLayer layer, GridSubset gridSubset, int zoom, FanoutSettings settings) {
-        if (layer.getExpireCache(zoom) == GWCVars.CACHE_DISABLE_CACHE) {
-            return CachePolicy.NONE;
-        }
-        return settings.singleTileWhenUncached() && !gridSubset.shouldCacheAtZoom(zoom)
-                ? CachePolicy.TRANSIENT
-                : CachePolicy.PERSIST;
+        return EngineConveyor.cachePolicy(
+                layer, zoom, settings.singleTileWhenUncached() && !gridSubset.shouldCacheAtZoom(zoom));
     }
 
     /**

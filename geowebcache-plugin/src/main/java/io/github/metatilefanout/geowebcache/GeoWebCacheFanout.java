@@ -19,7 +19,6 @@ import org.geowebcache.config.ServerConfiguration;
 import org.geowebcache.conveyor.ConveyorTile;
 import org.geowebcache.layer.TileLayerDispatcher;
 import org.geowebcache.storage.StorageBroker;
-import org.geowebcache.util.GWCVars;
 import org.springframework.beans.factory.DisposableBean;
 
 /**
@@ -99,7 +98,8 @@ public class GeoWebCacheFanout implements DisposableBean {
             throws GeoWebCacheException {
         TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
         FanoutWMSMetaTile metaTile = metaTile(layer, tile, metaX, metaY);
-        CachePolicy policy = cachePolicy(layer, tile);
+        CachePolicy policy =
+                EngineConveyor.cachePolicy(layer, (int) tile.getTileIndex()[2], tile.isMetaTileCacheOnly());
         TileEncoder pngEncoder = pngTiles.encoderFor(layer, tile.getMimeType());
         WMSRendering rendering =
                 policy != CachePolicy.PERSIST && engine.settings().singleTileWhenUncached()
@@ -120,14 +120,6 @@ public class GeoWebCacheFanout implements DisposableBean {
                 metaX,
                 metaY,
                 EngineConveyor.parametersOrDefaults(layer, tile));
-    }
-
-    /** What becomes of the tiles, as in GeoWebCache's WMS layer. */
-    private static CachePolicy cachePolicy(FanoutWMSLayer layer, ConveyorTile tile) {
-        if (layer.getExpireCache((int) tile.getTileIndex()[2]) == GWCVars.CACHE_DISABLE_CACHE) {
-            return CachePolicy.NONE;
-        }
-        return tile.isMetaTileCacheOnly() ? CachePolicy.TRANSIENT : CachePolicy.PERSIST;
     }
 
     /** The engine's metrics. */

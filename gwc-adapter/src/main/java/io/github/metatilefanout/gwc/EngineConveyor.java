@@ -1,5 +1,6 @@
 package io.github.metatilefanout.gwc;
 
+import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.TileException;
 import io.github.metatilefanout.engine.TileKey;
@@ -14,6 +15,7 @@ import org.geowebcache.conveyor.ConveyorTile;
 import org.geowebcache.io.ByteArrayResource;
 import org.geowebcache.layer.TileLayer;
 import org.geowebcache.service.HttpErrorCodeException;
+import org.geowebcache.util.GWCVars;
 
 /**
  * GeoWebCache's tile requests ({@link ConveyorTile}s) served by the engine over GeoWebCache's storage broker:
@@ -45,6 +47,21 @@ public final class EngineConveyor {
                 index[0],
                 index[1],
                 (int) index[2]);
+    }
+
+    /**
+     * What becomes of the tiles of {@code layer} at {@code zoom}, as in GeoWebCache's layers: nothing is kept where
+     * the layer's expire cache is {@link GWCVars#CACHE_DISABLE_CACHE} (server cache off); elsewhere they go to
+     * GeoWebCache's transient cache if {@code transientOnly}, else to the blob store.
+     *
+     * @param transientOnly whether the plugin knows before the lookup that the tiles are not to be stored (a zoom
+     *     outside the cached range)
+     */
+    public static CachePolicy cachePolicy(TileLayer layer, int zoom, boolean transientOnly) {
+        if (layer.getExpireCache(zoom) == GWCVars.CACHE_DISABLE_CACHE) {
+            return CachePolicy.NONE;
+        }
+        return transientOnly ? CachePolicy.TRANSIENT : CachePolicy.PERSIST;
     }
 
     /**
