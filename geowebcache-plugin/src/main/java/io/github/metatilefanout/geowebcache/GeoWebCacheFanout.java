@@ -8,10 +8,8 @@ import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.gwc.EngineConveyor;
-import io.github.metatilefanout.gwc.GwcLockProvider;
+import io.github.metatilefanout.gwc.GeoWebCacheEngine;
 import io.github.metatilefanout.gwc.LogBridge;
-import io.github.metatilefanout.gwc.StorageBrokerTileStore;
-import java.time.Duration;
 import java.util.logging.Logger;
 import org.geotools.util.logging.Logging;
 import org.geowebcache.GeoWebCacheException;
@@ -30,7 +28,6 @@ public class GeoWebCacheFanout implements DisposableBean {
     static final String MBEAN_NAME = "geowebcache";
 
     private static final Logger LOGGER = Logging.getLogger(GeoWebCacheFanout.class);
-    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     /**
      * The metrics this web application shows in JMX; guarded by the class. GeoWebCache's web application builds its
@@ -42,9 +39,8 @@ public class GeoWebCacheFanout implements DisposableBean {
     /** Before anything else, so that what the engine logs goes through GeoWebCache's logging to its log. */
     private final LogBridge.Installation logBridge = LogBridge.install(Logging::getLogger);
 
+    private final GeoWebCacheEngine gwcEngine;
     private final FanoutEngine engine;
-    private final EngineConveyor conveyor;
-    private final GwcLockProvider locks;
     private final PngTiles pngTiles;
     private final FanoutMetrics.Registration mbean;
 
@@ -58,12 +54,15 @@ public class GeoWebCacheFanout implements DisposableBean {
             StorageBroker storageBroker,
             ServerConfiguration serverConfiguration,
             TileLayerDispatcher layers) {
-        StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, layers::getTileLayer);
-        this.conveyor = new EngineConveyor(store);
-        this.locks = new GwcLockProvider(serverConfiguration::getLockProvider);
+        this.gwcEngine = new GeoWebCacheEngine(
+                storageBroker,
+                layers::getTileLayer,
+                serverConfiguration::getLockProvider,
+                WMSLayerLockKeys::new,
+                settings.lockProtocol(),
+                settings.engineSettings());
+        this.engine = gwcEngine.engine();
         this.pngTiles = new PngTiles(settings.pngEncoder());
-        this.engine = new FanoutEngine(
-                new WMSLayerLockKeys(locks), settings.lockProtocol(), store, settings.engineSettings());
         this.mbean = publish(engine.metrics());
         LOGGER.info(
                 settings.enabled()
@@ -107,7 +106,7 @@ public class GeoWebCacheFanout implements DisposableBean {
                         : WMSRendering.of(metaTile, pngEncoder);
         TileRequest request = new TileRequest(
                 key, metaTile.toMetatile(key), rendering, rendering, policy, mode, rendering.tileAlone());
-        return conveyor.serve(engine, request, tile);
+        return gwcEngine.conveyor().serve(engine, request, tile);
     }
 
     /** The WMS metatile of {@code metaX} by {@code metaY} tiles that holds {@code tile}, with the layer's gutter. */
@@ -129,7 +128,7 @@ public class GeoWebCacheFanout implements DisposableBean {
 
     /** Keys locked or waited for in this process now; {@code 0} when idle. */
     int activeLockKeys() {
-        return locks.activeKeys();
+        return gwcEngine.activeLockKeys();
     }
 
     /**
@@ -139,7 +138,7 @@ public class GeoWebCacheFanout implements DisposableBean {
     @Override
     public void destroy() {
         unpublish(mbean);
-        engine.close(SHUTDOWN_GRACE);
+        gwcEngine.close();
         logBridge.close();
     }
 }
