@@ -7,6 +7,7 @@ import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.gwc.EngineConveyor;
+import io.github.metatilefanout.gwc.MetatileChoice;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
 import org.geowebcache.GeoWebCacheException;
@@ -63,18 +64,17 @@ final class FanoutMetatiling {
         TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
         FanoutMetaTile metaTile = metaTile(layer, tile, metaX, metaY, key);
         CachePolicy policy = cachePolicy(layer, metaTile.gridSubset(), key.z(), current.settings());
-        FanoutMetaTile tileAlone = policy == CachePolicy.PERSIST ? null : metaTile(layer, tile, 1, 1, key);
-        GetMapRenderer renderer = new GetMapRenderer(layer, tile, metaTile, tileAlone);
-        TileRequest request = new TileRequest(
+        MetatileChoice<FanoutMetaTile> choice = MetatileChoice.of(
+                metaTile,
+                policy == CachePolicy.PERSIST ? null : metaTile(layer, tile, 1, 1, key),
+                FanoutMetaTile::metatile);
+        GetMapRenderer renderer = new GetMapRenderer(layer, tile, choice);
+        TileRequest request = choice.request(
                 key,
-                metaTile.metatile(),
                 renderer,
                 encoders.forFormat(tile.getMimeType(), renderer::rendered),
                 policy,
                 Dispatcher.REQUEST.get() == null ? Mode.SEEDING : Mode.INTERACTIVE);
-        if (tileAlone != null) {
-            request = request.withSingleTile(tileAlone.metatile());
-        }
         return conveyor.serve(current, request, tile);
     }
 

@@ -5,6 +5,7 @@ import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileImage;
 import io.github.metatilefanout.engine.MetatileRenderer;
 import io.github.metatilefanout.gwc.EngineConveyor;
+import io.github.metatilefanout.gwc.MetatileChoice;
 import jakarta.servlet.http.Cookie;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -35,19 +36,18 @@ final class GetMapRenderer implements MetatileRenderer {
 
     private final GeoServerTileLayer layer;
     private final ConveyorTile tile;
+    private final MetatileChoice<FanoutMetaTile> choice;
     private final FanoutMetaTile metaTile;
-    private final FanoutMetaTile tileAlone;
     private volatile FanoutMetaTile rendered;
 
     /**
-     * @param metaTile the tile's metatile
-     * @param tileAlone the tile alone with its gutter, a metatile of one tile; {@code null} if not offered
+     * @param choice the tile's metatile, and the tile alone with its gutter if offered
      */
-    GetMapRenderer(GeoServerTileLayer layer, ConveyorTile tile, FanoutMetaTile metaTile, FanoutMetaTile tileAlone) {
+    GetMapRenderer(GeoServerTileLayer layer, ConveyorTile tile, MetatileChoice<FanoutMetaTile> choice) {
         this.layer = layer;
         this.tile = tile;
-        this.metaTile = metaTile;
-        this.tileAlone = tileAlone;
+        this.choice = choice;
+        this.metaTile = choice.metaTile();
     }
 
     /**
@@ -58,7 +58,7 @@ final class GetMapRenderer implements MetatileRenderer {
      */
     @Override
     public MetatileImage render(Metatile metatile) throws Exception {
-        FanoutMetaTile target = target(metatile);
+        FanoutMetaTile target = choice.target(metatile);
         WebMap map = dispatchGetMap(target, metatileContext(metatile));
         boolean handedOver = false;
         try {
@@ -95,17 +95,6 @@ final class GetMapRenderer implements MetatileRenderer {
             throw new IllegalStateException("Nothing rendered yet for tile " + Arrays.toString(tile.getTileIndex()));
         }
         return done;
-    }
-
-    private FanoutMetaTile target(Metatile metatile) {
-        if (tileAlone != null && tileAlone.metatile().equals(metatile)) {
-            return tileAlone;
-        }
-        if (metaTile.metatile().equals(metatile)) {
-            return metaTile;
-        }
-        throw new IllegalArgumentException(metatile + " is neither metatile " + metaTile.metatile()
-                + " nor the tile alone of tile " + Arrays.toString(tile.getTileIndex()));
     }
 
     /**

@@ -3,13 +3,12 @@ package io.github.metatilefanout.geowebcache;
 import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
-import io.github.metatilefanout.engine.TileEncoder;
 import io.github.metatilefanout.engine.TileKey;
-import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.gwc.EngineConveyor;
 import io.github.metatilefanout.gwc.GeoWebCacheEngine;
 import io.github.metatilefanout.gwc.LogBridge;
+import io.github.metatilefanout.gwc.MetatileChoice;
 import java.util.logging.Logger;
 import org.geotools.util.logging.Logging;
 import org.geowebcache.GeoWebCacheException;
@@ -99,14 +98,11 @@ public class GeoWebCacheFanout implements DisposableBean {
         FanoutWMSMetaTile metaTile = metaTile(layer, tile, metaX, metaY);
         CachePolicy policy =
                 EngineConveyor.cachePolicy(layer, (int) tile.getTileIndex()[2], tile.isMetaTileCacheOnly());
-        TileEncoder pngEncoder = pngTiles.encoderFor(layer, tile.getMimeType());
-        WMSRendering rendering =
-                policy != CachePolicy.PERSIST && engine.settings().singleTileWhenUncached()
-                        ? WMSRendering.orTileAlone(metaTile, metaTile(layer, tile, 1, 1), key, pngEncoder)
-                        : WMSRendering.of(metaTile, pngEncoder);
-        TileRequest request = new TileRequest(
-                key, metaTile.toMetatile(key), rendering, rendering, policy, mode, rendering.tileAlone());
-        return gwcEngine.conveyor().serve(engine, request, tile);
+        boolean tileAlone = policy != CachePolicy.PERSIST && engine.settings().singleTileWhenUncached();
+        MetatileChoice<FanoutWMSMetaTile> choice = MetatileChoice.of(
+                metaTile, tileAlone ? metaTile(layer, tile, 1, 1) : null, offered -> offered.toMetatile(key));
+        WMSRendering rendering = new WMSRendering(choice, pngTiles.encoderFor(layer, tile.getMimeType()));
+        return gwcEngine.conveyor().serve(engine, choice.request(key, rendering, rendering, policy, mode), tile);
     }
 
     /** The WMS metatile of {@code metaX} by {@code metaY} tiles that holds {@code tile}, with the layer's gutter. */
