@@ -8,6 +8,7 @@ import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.gwc.EngineConveyor;
 import io.github.metatilefanout.gwc.MetatileChoice;
+import io.github.metatilefanout.gwc.TileLayerRules;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
 import org.geowebcache.GeoWebCacheException;
@@ -92,14 +93,14 @@ final class FanoutMetatiling {
     }
 
     /**
-     * What becomes of the tiles at {@code zoom} ({@link EngineConveyor#cachePolicy}). They go to the blob store
+     * What becomes of the tiles at {@code zoom} ({@link TileLayerRules#cachePolicy}). They go to the blob store
      * unless the GetMap shows they only go to GeoWebCache's transient cache ({@link GetMapRenderer}: a zoom outside
      * the cached range, dimension warnings), as on GeoServer's path; with single tiles on, a zoom outside the cached
      * range is known to be transient before the lookup, so that the engine renders the tile alone there.
      */
     private static CachePolicy cachePolicy(
             GeoServerTileLayer layer, GridSubset gridSubset, int zoom, FanoutSettings settings) {
-        return EngineConveyor.cachePolicy(
+        return TileLayerRules.cachePolicy(
                 layer, zoom, settings.singleTileWhenUncached() && !gridSubset.shouldCacheAtZoom(zoom));
     }
 

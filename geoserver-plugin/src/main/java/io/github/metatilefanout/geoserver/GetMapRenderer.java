@@ -4,8 +4,8 @@ import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileImage;
 import io.github.metatilefanout.engine.MetatileRenderer;
-import io.github.metatilefanout.gwc.EngineConveyor;
 import io.github.metatilefanout.gwc.MetatileChoice;
+import io.github.metatilefanout.gwc.TileLayerRules;
 import jakarta.servlet.http.Cookie;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -170,7 +170,7 @@ final class GetMapRenderer implements MetatileRenderer {
         if (workspace != null) {
             parameters.put("WORKSPACE", workspace);
         }
-        parameters.putAll(EngineConveyor.parametersOrDefaults(layer, tile));
+        parameters.putAll(TileLayerRules.parametersOrDefaults(layer, tile));
         return parameters;
     }
 

@@ -9,6 +9,7 @@ import io.github.metatilefanout.gwc.EngineConveyor;
 import io.github.metatilefanout.gwc.GeoWebCacheEngine;
 import io.github.metatilefanout.gwc.LogBridge;
 import io.github.metatilefanout.gwc.MetatileChoice;
+import io.github.metatilefanout.gwc.TileLayerRules;
 import java.util.logging.Logger;
 import org.geotools.util.logging.Logging;
 import org.geowebcache.GeoWebCacheException;
@@ -97,7 +98,7 @@ public class GeoWebCacheFanout implements DisposableBean {
         TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
         FanoutWMSMetaTile metaTile = metaTile(layer, tile, metaX, metaY);
         CachePolicy policy =
-                EngineConveyor.cachePolicy(layer, (int) tile.getTileIndex()[2], tile.isMetaTileCacheOnly());
+                TileLayerRules.cachePolicy(layer, (int) tile.getTileIndex()[2], tile.isMetaTileCacheOnly());
         boolean tileAlone = policy != CachePolicy.PERSIST && engine.settings().singleTileWhenUncached();
         MetatileChoice<FanoutWMSMetaTile> choice = MetatileChoice.of(
                 metaTile, tileAlone ? metaTile(layer, tile, 1, 1) : null, offered -> offered.toMetatile(key));
@@ -114,7 +115,7 @@ public class GeoWebCacheFanout implements DisposableBean {
                 tile.getTileIndex(),
                 metaX,
                 metaY,
-                EngineConveyor.parametersOrDefaults(layer, tile));
+                TileLayerRules.parametersOrDefaults(layer, tile));
     }
 
     /** The engine's metrics. */
