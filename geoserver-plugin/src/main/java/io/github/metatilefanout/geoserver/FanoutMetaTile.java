@@ -3,6 +3,7 @@ package io.github.metatilefanout.geoserver;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.gwc.MetaTiles;
+import java.awt.Rectangle;
 import java.util.Arrays;
 import org.geoserver.gwc.layer.GeoServerMetaTile;
 import org.geoserver.wms.WebMap;
@@ -56,5 +57,10 @@ final class FanoutMetaTile extends GeoServerMetaTile {
 
     GridSubset gridSubset() {
         return gridSubset;
+    }
+
+    /** The grid position of the tile whose rectangle in the metatile's image is {@code tileBounds}. */
+    long[] tileGridPosition(Rectangle tileBounds) {
+        return getTilesGridPositions()[MetaTiles.tileIndex(tiles, tileBounds, metatile)];
     }
 }

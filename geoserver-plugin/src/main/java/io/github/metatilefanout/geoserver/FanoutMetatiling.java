@@ -7,6 +7,8 @@ import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.gwc.EngineConveyor;
+import io.github.metatilefanout.gwc.MetatileChoice;
+import io.github.metatilefanout.gwc.TileLayerRules;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
 import org.geowebcache.GeoWebCacheException;
@@ -14,7 +16,6 @@ import org.geowebcache.conveyor.ConveyorTile;
 import org.geowebcache.grid.GridSubset;
 import org.geowebcache.mime.ImageMime;
 import org.geowebcache.mime.MimeType;
-import org.geowebcache.util.GWCVars;
 
 /**
  * The metatiling of GeoServer's tile layers through the engine: which of their conveyor tiles the engine
@@ -64,18 +65,17 @@ final class FanoutMetatiling {
         TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
         FanoutMetaTile metaTile = metaTile(layer, tile, metaX, metaY, key);
         CachePolicy policy = cachePolicy(layer, metaTile.gridSubset(), key.z(), current.settings());
-        FanoutMetaTile tileAlone = policy == CachePolicy.PERSIST ? null : metaTile(layer, tile, 1, 1, key);
-        GetMapRenderer renderer = new GetMapRenderer(layer, tile, metaTile, tileAlone);
-        TileRequest request = new TileRequest(
+        MetatileChoice<FanoutMetaTile> choice = MetatileChoice.of(
+                metaTile,
+                policy == CachePolicy.PERSIST ? null : metaTile(layer, tile, 1, 1, key),
+                FanoutMetaTile::metatile);
+        GetMapRenderer renderer = new GetMapRenderer(layer, tile, choice);
+        TileRequest request = choice.request(
                 key,
-                metaTile.metatile(),
                 renderer,
                 encoders.forFormat(tile.getMimeType(), renderer::rendered),
                 policy,
                 Dispatcher.REQUEST.get() == null ? Mode.SEEDING : Mode.INTERACTIVE);
-        if (tileAlone != null) {
-            request = request.withSingleTile(tileAlone.metatile());
-        }
         return conveyor.serve(current, request, tile);
     }
 
@@ -93,20 +93,15 @@ final class FanoutMetatiling {
     }
 
     /**
-     * What becomes of the tiles at {@code zoom}: nothing is kept where the layer's expire cache is -1 (server
-     * cache off). Elsewhere they go to the blob store unless the GetMap shows they only go to GeoWebCache's
-     * transient cache ({@link GetMapRenderer}: a zoom outside the cached range, dimension warnings), as on
-     * GeoServer's path; with single tiles on, a zoom outside the cached range is known to be transient before the
-     * lookup, so that the engine renders the tile alone there.
+     * What becomes of the tiles at {@code zoom} ({@link TileLayerRules#cachePolicy}). They go to the blob store
+     * unless the GetMap shows they only go to GeoWebCache's transient cache ({@link GetMapRenderer}: a zoom outside
+     * the cached range, dimension warnings), as on GeoServer's path; with single tiles on, a zoom outside the cached
+     * range is known to be transient before the lookup, so that the engine renders the tile alone there.
      */
     private static CachePolicy cachePolicy(
             GeoServerTileLayer layer, GridSubset gridSubset, int zoom, FanoutSettings settings) {
-        if (layer.getExpireCache(zoom) == GWCVars.CACHE_DISABLE_CACHE) {
-            return CachePolicy.NONE;
-        }
-        return settings.singleTileWhenUncached() && !gridSubset.shouldCacheAtZoom(zoom)
-                ? CachePolicy.TRANSIENT
-                : CachePolicy.PERSIST;
+        return TileLayerRules.cachePolicy(
+                layer, zoom, settings.singleTileWhenUncached() && !gridSubset.shouldCacheAtZoom(zoom));
     }
 
     /**

@@ -1,8 +1,7 @@
 package io.github.metatilefanout.geoserver;
 
 import io.github.metatilefanout.engine.settings.Setting;
-import io.github.metatilefanout.engine.settings.SettingValues;
-import java.util.Locale;
+import io.github.metatilefanout.gwc.SettingProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 
@@ -23,7 +22,7 @@ final class FanoutProperties {
 
     /** The property of {@code setting}, for example {@code geoserver.extension.metatile-fanout.pool-size}. */
     static String name(Setting<?> setting) {
-        return PREFIX + "." + setting.key().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
+        return SettingProperties.name(PREFIX + ".", setting, '-', false);
     }
 
     /**
@@ -34,15 +33,7 @@ final class FanoutProperties {
      */
     static SettingsOverrides overrides(Environment environment) {
         Binder binder = Binder.get(environment);
-        SettingValues values = SettingValues.NONE;
-        for (Setting<?> setting : Setting.ALL) {
-            String text = binder.bind(name(setting), String.class).orElse("");
-            values = with(values, setting, text);
-        }
-        return new SettingsOverrides(values);
-    }
-
-    private static <T> SettingValues with(SettingValues values, Setting<T> setting, String text) {
-        return text.isBlank() ? values : values.with(setting, setting.parse(name(setting), text));
+        return new SettingsOverrides(SettingProperties.read(
+                FanoutProperties::name, name -> binder.bind(name, String.class).orElse(null)));
     }
 }

@@ -76,11 +76,8 @@ public class FanoutTileLayer extends GeoServerTileLayer {
         return finish(metatiling.getTile(this, tile, metaX, metaY));
     }
 
-    /** What GeoServer's layer does with every tile it returns: status, caching headers, tile index header. */
+    /** What GeoServer's layer adds to every tile it returns: caching headers, tile index header, the layer. */
     private ConveyorTile finish(ConveyorTile tile) {
-        if (tile.getStatus() == 0 && !tile.getError()) {
-            tile.setStatus(200);
-        }
         if (tile.servletResp != null) {
             Map<String, String> headers = new HashMap<>();
             GWC.setCacheControlHeaders(headers, this, (int) tile.getTileIndex()[2]);

@@ -5,12 +5,10 @@ import io.github.metatilefanout.engine.FanoutMetrics;
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.LockProtocol;
 import io.github.metatilefanout.engine.settings.FanoutConfiguration;
-import io.github.metatilefanout.gwc.EngineConveyor;
-import io.github.metatilefanout.gwc.GwcLockProvider;
+import io.github.metatilefanout.gwc.GeoWebCacheEngine;
 import io.github.metatilefanout.gwc.LockProtocolProperty;
 import io.github.metatilefanout.gwc.LogBridge;
-import io.github.metatilefanout.gwc.StorageBrokerTileStore;
-import java.time.Duration;
+import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 import org.geoserver.gwc.GWC;
 import org.geoserver.platform.GeoServerExtensions;
@@ -29,7 +27,6 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     static final String MBEAN_NAME = "geoserver";
 
     private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerFanout.class);
-    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     /** Before anything else, so that what the settings and the engine log lands in GeoServer's log. */
     private final LogBridge.Installation logBridge = GeoServerLogBridge.install();
@@ -38,7 +35,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     private final StorageBroker storageBroker;
     private final GeoServerSettings settings;
     private final FanoutSwitch fanoutSwitch;
-    private volatile GwcLockProvider locks;
+    private volatile GeoWebCacheEngine gwcEngine;
     private volatile FanoutEngine engine;
     private volatile FanoutMetatiling metatiling;
     private FanoutMetrics.Registration mbean;
@@ -62,19 +59,24 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
 
     @Override
     public void afterPropertiesSet() {
-        StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, gwc::getTileLayerByName);
-        locks = new GwcLockProvider(gwc::getLockProvider);
         LockProtocol protocol = LockProtocolProperty.read(GeoServerExtensions.getProperty(LockProtocolProperty.NAME));
-        engine = new FanoutEngine(locks, protocol, store, settings.initial());
+        gwcEngine = new GeoWebCacheEngine(
+                storageBroker,
+                gwc::getTileLayerByName,
+                gwc::getLockProvider,
+                UnaryOperator.identity(),
+                protocol,
+                settings.initial());
+        engine = gwcEngine.engine();
         settings.watch();
-        metatiling = new FanoutMetatiling(engine, settings, new EngineConveyor(store), fanoutSwitch);
+        metatiling = new FanoutMetatiling(engine, settings, gwcEngine.conveyor(), fanoutSwitch);
         mbean = engine.metrics().registerMBean(MBEAN_NAME);
-        LOGGER.info("metatile-fanout "
-                + (fanoutSwitch.isEnabled() ? "active" : "installed but switched off by -D" + FanoutSwitch.PROPERTY)
-                + ": metatiles of GeoServer's cached layers go through the fan-out engine, pool of "
-                + engine.settings().poolSize() + " threads, lock protocol " + LockProtocolProperty.name(protocol)
-                + "; metrics in JMX as "
-                + mbean.objectName());
+        LOGGER.info((fanoutSwitch.isEnabled()
+                        ? "metatile-fanout active: metatiles of GeoServer's cached layers go through the fan-out engine"
+                        : "metatile-fanout installed but switched off by -D" + FanoutSwitch.PROPERTY
+                                + "=false: GeoServer's cached layers keep GeoServer's own metatiling")
+                + ", pool of " + engine.settings().poolSize() + " threads, lock protocol "
+                + LockProtocolProperty.name(protocol) + "; metrics in JMX as " + mbean.objectName());
     }
 
     @Override
@@ -83,8 +85,8 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         if (mbean != null) {
             mbean.close();
         }
-        if (engine != null) {
-            engine.close(SHUTDOWN_GRACE);
+        if (gwcEngine != null) {
+            gwcEngine.close();
         }
         logBridge.close();
     }
@@ -110,6 +112,6 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
 
     /** In-process keys locked or waited for now, for diagnostics and tests. */
     int activeLockKeys() {
-        return locks.activeKeys();
+        return gwcEngine.activeLockKeys();
     }
 }

@@ -27,7 +27,9 @@ import org.geoserver.platform.resource.ResourceStore;
  *   <li>a change of the meta tiling threads, noticed when {@code gwc-gs.xml} changes and on every tile request.
  * </ul>
  *
- * A notification or check that finds the settings as applied does nothing.
+ * A notification or check that finds the settings as applied does nothing. A read that fails (at start or on a
+ * change) is logged at WARNING once and tried again on every tile request until it succeeds; the engine keeps the
+ * settings it has meanwhile.
  */
 public final class GeoServerSettings implements FanoutConfiguration {
 
@@ -39,6 +41,9 @@ public final class GeoServerSettings implements FanoutConfiguration {
 
     /** The WARNING of meta tiling threads the pool size does not allow, from the setting's message. */
     static final String POOL_SIZE_DEFAULT = "metatile-fanout: %s; using the default pool size";
+
+    /** How a WARNING of a failed read of the settings ends. */
+    static final String READ_AGAIN = "until it can be read, tried again on every tile request";
 
     private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerSettings.class);
 
@@ -54,6 +59,9 @@ public final class GeoServerSettings implements FanoutConfiguration {
     private FanoutSettings applied;
 
     private volatile Integer appliedPoolSetting;
+
+    /** Set while the settings resource could not be read: every tile request reads it again. */
+    private volatile boolean readFailed;
 
     /**
      * @param store GeoServer's resource store
@@ -76,7 +84,12 @@ public final class GeoServerSettings implements FanoutConfiguration {
     /** The settings to start the engine with; later changes go to the engine passed to the constructor. */
     synchronized FanoutSettings initial() {
         appliedPoolSetting = poolSetting.get();
-        applied = stored().resolve();
+        try {
+            applied = kept().resolve();
+        } catch (IOException e) {
+            readFailed(e, "using the defaults");
+            applied = defaults().resolve();
+        }
         return applied;
     }
 
@@ -99,8 +112,12 @@ public final class GeoServerSettings implements FanoutConfiguration {
             return kept();
         } catch (IOException e) {
             LOGGER.log(Level.WARNING, "metatile-fanout: " + e.getMessage() + "; using the defaults", e);
-            return overrides.over(SettingValues.NONE.with(Setting.POOL_SIZE, poolSize()));
+            return defaults();
         }
+    }
+
+    private SettingValues defaults() {
+        return overrides.over(SettingValues.NONE.with(Setting.POOL_SIZE, poolSize()));
     }
 
     /**
@@ -131,12 +148,15 @@ public final class GeoServerSettings implements FanoutConfiguration {
     }
 
     /**
-     * Applies a change of GeoWebCache's meta tiling threads, if there is one: one comparison when there is none,
-     * so that it can run on every tile request.
+     * Applies a change of GeoWebCache's meta tiling threads, if there is one, or the settings as kept if the last
+     * read of them failed: one comparison and one flag when there is neither, so that it can run on every tile
+     * request.
      */
     void followPoolSize() {
         Integer setting = poolSetting.get();
-        if (!Objects.equals(setting, appliedPoolSetting)) {
+        if (readFailed) {
+            refreshQuietly(resource + " read again after a failed read");
+        } else if (!Objects.equals(setting, appliedPoolSetting)) {
             refreshQuietly(
                     "GeoWebCache's meta tiling threads changed to " + (setting == null ? "the default" : setting));
         }
@@ -144,18 +164,24 @@ public final class GeoServerSettings implements FanoutConfiguration {
 
     /**
      * Applies the settings as kept now, if they differ from those applied, and logs it at INFO naming {@code
-     * cause}. If the resource cannot be read, the engine keeps its settings.
+     * cause}. If the resource cannot be read, the engine keeps its settings and the next tile request reads it
+     * again ({@link #followPoolSize}).
      *
-     * @throws RuntimeException whatever the engine threw when applying them
+     * @throws RuntimeException whatever the engine threw when applying them, logged already
      */
     synchronized void refresh(String cause) {
-        appliedPoolSetting = poolSetting.get();
+        Integer pool = poolSetting.get();
         FanoutSettings current;
         try {
             current = kept().resolve();
-        } catch (IOException e) {
-            LOGGER.log(Level.WARNING, "metatile-fanout: " + e.getMessage() + "; the engine keeps its settings", e);
+        } catch (IOException | RuntimeException e) {
+            readFailed(e, "the engine keeps its settings");
             return;
+        }
+        appliedPoolSetting = pool;
+        if (readFailed) {
+            readFailed = false;
+            LOGGER.info("metatile-fanout: " + resource + " read again");
         }
         if (current.equals(applied)) {
             LOGGER.fine(() -> "metatile-fanout: " + cause + "; the settings in force are unchanged");
@@ -165,12 +191,26 @@ public final class GeoServerSettings implements FanoutConfiguration {
         LOGGER.info("metatile-fanout: " + cause + "; applied: " + describe(current));
     }
 
-    /** {@link #refresh}, on a thread that must not see the engine's refusal (already logged by then). */
+    /**
+     * A failed read of the settings: logged at WARNING the first time, at FINE while it goes on failing (it is tried
+     * on every tile request).
+     */
+    private void readFailed(Exception e, String consequence) {
+        boolean first = !readFailed;
+        readFailed = true;
+        LOGGER.log(
+                first ? Level.WARNING : Level.FINE,
+                "metatile-fanout: " + e.getMessage() + "; " + consequence + " " + READ_AGAIN,
+                e);
+    }
+
+    /** {@link #refresh}, on a thread that must not see the engine's refusal. */
     private void refreshQuietly(String cause) {
         try {
             refresh(cause);
         } catch (RuntimeException e) {
-            // logged by apply
+            // neither logged nor counted again: the only exception refresh throws is the engine's refusal, which
+            // apply has logged at WARNING
         }
     }
 

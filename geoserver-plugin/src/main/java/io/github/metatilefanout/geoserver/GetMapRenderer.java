@@ -4,6 +4,8 @@ import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileImage;
 import io.github.metatilefanout.engine.MetatileRenderer;
+import io.github.metatilefanout.gwc.MetatileChoice;
+import io.github.metatilefanout.gwc.TileLayerRules;
 import jakarta.servlet.http.Cookie;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -34,46 +36,56 @@ final class GetMapRenderer implements MetatileRenderer {
 
     private final GeoServerTileLayer layer;
     private final ConveyorTile tile;
+    private final MetatileChoice<FanoutMetaTile> choice;
     private final FanoutMetaTile metaTile;
-    private final FanoutMetaTile tileAlone;
     private volatile FanoutMetaTile rendered;
 
     /**
-     * @param metaTile the tile's metatile
-     * @param tileAlone the tile alone with its gutter, a metatile of one tile; {@code null} if not offered
+     * @param choice the tile's metatile, and the tile alone with its gutter if offered
      */
-    GetMapRenderer(GeoServerTileLayer layer, ConveyorTile tile, FanoutMetaTile metaTile, FanoutMetaTile tileAlone) {
+    GetMapRenderer(GeoServerTileLayer layer, ConveyorTile tile, MetatileChoice<FanoutMetaTile> choice) {
         this.layer = layer;
         this.tile = tile;
-        this.metaTile = metaTile;
-        this.tileAlone = tileAlone;
+        this.choice = choice;
+        this.metaTile = choice.metaTile();
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The map the GetMap made is disposed exactly once on every path: by the engine, through the image returned,
+     * or here if anything fails before the image is returned.
+     */
     @Override
     public MetatileImage render(Metatile metatile) throws Exception {
-        FanoutMetaTile target = target(metatile);
-        WebMap map;
+        FanoutMetaTile target = choice.target(metatile);
+        WebMap map = dispatchGetMap(target, metatileContext(metatile));
+        boolean handedOver = false;
         try {
-            MetatileContextHolder.set(metatileContext(metatile));
-            map = dispatchGetMap(target);
+            MetatileImage image = image(target, map);
+            handedOver = true;
+            return image;
         } finally {
-            MetatileContextHolder.clear();
-        }
-        if (!(map instanceof RenderedImageMap imageMap)) {
-            if (map != null) {
+            if (!handedOver && map != null) {
                 map.dispose();
             }
+        }
+    }
+
+    /** The image of {@code map}, the GetMap's answer for {@code target}, which the engine then disposes. */
+    private MetatileImage image(FanoutMetaTile target, WebMap map) {
+        if (!(map instanceof RenderedImageMap imageMap)) {
             throw new IllegalStateException("GetMap for " + layer.getName() + " returned "
                     + (map == null ? "nothing" : map.getClass().getSimpleName()) + ", not an image");
         }
         target.setWebMap(imageMap);
-        rendered = target;
         MetatileImage image = MetatileImage.of(imageMap.getImage(), target::dispose);
-        if (!cachedOnlyTransiently()) {
-            return image;
+        if (cachedOnlyTransiently()) {
+            tile.setMetaTileCacheOnly(true);
+            image = image.withCachePolicy(CachePolicy.TRANSIENT);
         }
-        tile.setMetaTileCacheOnly(true);
-        return image.withCachePolicy(CachePolicy.TRANSIENT);
+        rendered = target;
+        return image;
     }
 
     /** The metatile rendered: the tile's metatile or the tile alone. */
@@ -83,17 +95,6 @@ final class GetMapRenderer implements MetatileRenderer {
             throw new IllegalStateException("Nothing rendered yet for tile " + Arrays.toString(tile.getTileIndex()));
         }
         return done;
-    }
-
-    private FanoutMetaTile target(Metatile metatile) {
-        if (tileAlone != null && tileAlone.metatile().equals(metatile)) {
-            return tileAlone;
-        }
-        if (metaTile.metatile().equals(metatile)) {
-            return metaTile;
-        }
-        throw new IllegalArgumentException(metatile + " is neither metatile " + metaTile.metatile()
-                + " nor the tile alone of tile " + Arrays.toString(tile.getTileIndex()));
     }
 
     /**
@@ -121,18 +122,30 @@ final class GetMapRenderer implements MetatileRenderer {
         return skips != null && HTTPWarningAppender.anyMatch(skips);
     }
 
+    /**
+     * The map the GetMap for {@code target} made, its output formats told of the metatile by {@code context}; if the
+     * dispatch fails after making one, that map is disposed.
+     */
     // re-implements GeoServerTileLayer#dispatchGetMap (private), GeoServer 3.0.0
-    private WebMap dispatchGetMap(FanoutMetaTile target) throws Exception {
+    private WebMap dispatchGetMap(FanoutMetaTile target, MetatileContextHolder.MetaInfo context) throws Exception {
         Cookie[] cookies = tile.servletReq == null ? null : tile.servletReq.getCookies();
+        WebMap made = null;
         try {
+            MetatileContextHolder.set(context);
             GWC.get().dispatchOwsRequest(getMapParameters(target), cookies);
             Set<DimensionWarning> warnings = GeoServerTileLayer.DIMENSION_WARNINGS.get();
             if (warnings != null) {
                 warnings.forEach(HTTPWarningAppender::addWarning);
             }
-            return GeoServerTileLayer.WEB_MAP.get();
+            made = GeoServerTileLayer.WEB_MAP.get();
+            return made;
         } finally {
+            MetatileContextHolder.clear();
+            WebMap left = GeoServerTileLayer.WEB_MAP.get();
             GeoServerTileLayer.WEB_MAP.remove();
+            if (made == null && left != null) {
+                left.dispose();
+            }
         }
     }
 
@@ -157,8 +170,7 @@ final class GetMapRenderer implements MetatileRenderer {
         if (workspace != null) {
             parameters.put("WORKSPACE", workspace);
         }
-        Map<String, String> filtering = tile.getFilteringParameters();
-        parameters.putAll(filtering.isEmpty() ? layer.getDefaultParameterFilters() : filtering);
+        parameters.putAll(TileLayerRules.parametersOrDefaults(layer, tile));
         return parameters;
     }
 

@@ -1,6 +1,5 @@
 package io.github.metatilefanout.geoserver;
 
-import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.TileEncoder;
 import java.awt.Point;
 import java.awt.Rectangle;
@@ -73,7 +72,7 @@ final class MapResponseTileEncoder implements TileEncoder {
         context.setMapWidth(tileBounds.width);
         context.setMapHeight(tileBounds.height);
         context.setPalette(metatileContext.getPalette());
-        BoundingBox bounds = metaTile.gridSubset().boundsFromIndex(tileIndex(metaTile, tileBounds));
+        BoundingBox bounds = metaTile.gridSubset().boundsFromIndex(metaTile.tileGridPosition(tileBounds));
         ReferencedEnvelope envelope = new ReferencedEnvelope(
                 bounds.getMinX(),
                 bounds.getMaxX(),
@@ -82,16 +81,6 @@ final class MapResponseTileEncoder implements TileEncoder {
                 metatileContext.getCoordinateReferenceSystem());
         context.getViewport().setBounds(envelope);
         return context;
-    }
-
-    private static long[] tileIndex(FanoutMetaTile metaTile, Rectangle tileBounds) {
-        Metatile metatile = metaTile.metatile();
-        for (int i = 0; i < metatile.tileCount(); i++) {
-            if (metatile.tileBounds(i).equals(tileBounds)) {
-                return metaTile.getTilesGridPositions()[i];
-            }
-        }
-        throw new IllegalArgumentException(tileBounds + " is not a tile of metatile " + metatile);
     }
 
     private static RenderedImage crop(RenderedImage image, Rectangle bounds) {

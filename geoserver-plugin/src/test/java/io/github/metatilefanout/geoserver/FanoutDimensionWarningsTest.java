@@ -59,17 +59,16 @@ public class FanoutDimensionWarningsTest extends GeoServerSystemTestSupport {
     @Test
     public void defaultValueWarningsSkipCachingAsOnGeoServersPath() throws Exception {
         GeoServerFanout fanout = GeoServerExtensions.bean(GeoServerFanout.class);
-        FanoutSwitch fanoutSwitch = GeoServerExtensions.bean(FanoutSwitch.class);
         long renders = fanout.metrics().getRenders();
 
         MockHttpServletResponse first = getAsServletResponse(TILE);
         MockHttpServletResponse second = getAsServletResponse(TILE);
-        fanoutSwitch.setEnabled(false);
+        EngineSwitch.set(false);
         MockHttpServletResponse stock;
         try {
             stock = getAsServletResponse(TILE);
         } finally {
-            fanoutSwitch.setEnabled(true);
+            EngineSwitch.set(true);
         }
 
         assertEquals(

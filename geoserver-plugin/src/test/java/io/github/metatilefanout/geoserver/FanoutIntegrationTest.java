@@ -64,7 +64,6 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     private static final int ZOOM = 2;
 
     private GeoServerFanout fanout;
-    private FanoutSwitch fanoutSwitch;
     private long rendersBefore;
 
     @Override
@@ -82,8 +81,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         FreshDataDirectory.restore(getTestData(), getGeoServer());
 
         fanout = GeoServerExtensions.bean(GeoServerFanout.class);
-        fanoutSwitch = GeoServerExtensions.bean(FanoutSwitch.class);
-        fanoutSwitch.setEnabled(true);
+        EngineSwitch.set(true);
         GWC gwc = GWC.get();
         GWCConfig config = gwc.getConfig();
         config.setDirectWMSIntegrationEnabled(true);
@@ -97,7 +95,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
     @After
     public void clearDispatcherRequest() {
         Dispatcher.REQUEST.remove();
-        fanoutSwitch.setEnabled(true);
+        EngineSwitch.set(true);
     }
 
     @Test
@@ -289,7 +287,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         assertTrue(GeoServerExtensions.bean(StorageBroker.class).get(stored));
 
         MockHttpServletResponse ours = wmtsResponse("image/png", 1, 1);
-        fanoutSwitch.setEnabled(false);
+        EngineSwitch.set(false);
         MockHttpServletResponse stock = wmtsResponse("image/png", 1, 1);
 
         assertEquals(stored.getCreated() / 1000, ours.getDateHeader("Last-Modified") / 1000);
@@ -315,7 +313,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         MockHttpServletResponse ours = wmtsResponse("image/png", 1, 1);
         List<String> ourContexts = contexts.take();
         awaitStored(16);
-        fanoutSwitch.setEnabled(false);
+        EngineSwitch.set(false);
         GWC.get().truncate(LAYER);
         MockHttpServletResponse stock = wmtsResponse("image/png", 1, 1);
 

@@ -61,14 +61,12 @@ public class FanoutSingleTileTest extends GeoServerSystemTestSupport {
     private static final long WMTS_ROW = (1L << ZOOM) - 1 - ROW;
 
     private GeoServerFanout fanout;
-    private FanoutSwitch fanoutSwitch;
 
     @Before
     public void prepare() throws Exception {
         FreshDataDirectory.restore(getTestData(), getGeoServer());
         fanout = GeoServerExtensions.bean(GeoServerFanout.class);
-        fanoutSwitch = GeoServerExtensions.bean(FanoutSwitch.class);
-        fanoutSwitch.setEnabled(true);
+        EngineSwitch.set(true);
         GWCConfig config = GWC.get().getConfig();
         config.setMetaTilingThreads(0);
         config.setLockProviderName(null);
@@ -83,7 +81,7 @@ public class FanoutSingleTileTest extends GeoServerSystemTestSupport {
 
     @After
     public void restore() throws Exception {
-        fanoutSwitch.setEnabled(true);
+        EngineSwitch.set(true);
         singleTiles(false);
     }
 
@@ -108,11 +106,11 @@ public class FanoutSingleTileTest extends GeoServerSystemTestSupport {
     @Test
     public void theTileAloneHasTheStockTilesPixels() throws Exception {
         Map<String, int[]> stock = new TreeMap<>();
-        fanoutSwitch.setEnabled(false);
+        EngineSwitch.set(false);
         for (String format : List.of("image/png", "image/jpeg")) {
             stock.put(format, pixels(decode(tile(format))));
         }
-        fanoutSwitch.setEnabled(true);
+        EngineSwitch.set(true);
 
         serverCacheOffAtZoom();
         assertTilesAloneHave(stock);

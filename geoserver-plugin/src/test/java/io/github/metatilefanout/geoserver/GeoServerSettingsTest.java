@@ -112,6 +112,42 @@ class GeoServerSettingsTest {
     }
 
     @Test
+    void aFailedReadIsLoggedOnceAndTriedAgainOnEveryTileRequestUntilItSucceeds() throws IOException {
+        try (LoggedWarnings warnings = new LoggedWarnings()) {
+            store.readFailure = "database unreachable";
+            write("queueBound=12\n");
+            settings.followPoolSize();
+            settings.followPoolSize();
+
+            assertEquals(List.of(), applied);
+            assertEquals(1, warnings.lines().size(), warnings.lines().toString());
+            assertTrue(
+                    warnings.lines().get(0).endsWith(GeoServerSettings.READ_AGAIN),
+                    warnings.lines().toString());
+        }
+
+        store.readFailure = null;
+        settings.followPoolSize();
+        settings.followPoolSize();
+
+        assertEquals(List.of(FanoutSettings.withPoolSize(POOL).withQueueBound(12)), applied);
+    }
+
+    @Test
+    void aFailedReadAtStartIsTriedAgainOnTheFirstTileRequest() throws IOException {
+        write("queueBound=12\n");
+        store.readFailure = "database unreachable";
+        List<FanoutSettings> appliedByIt = new CopyOnWriteArrayList<>();
+        GeoServerSettings starting = new GeoServerSettings(store, () -> POOL, SettingsOverrides.NONE, appliedByIt::add);
+        assertEquals(FanoutSettings.withPoolSize(POOL), starting.initial());
+
+        store.readFailure = null;
+        starting.followPoolSize();
+
+        assertEquals(List.of(FanoutSettings.withPoolSize(POOL).withQueueBound(12)), appliedByIt);
+    }
+
+    @Test
     void aSaveThatCannotBeWrittenAppliesNothing() {
         store.writeFailure = "read-only store";
 

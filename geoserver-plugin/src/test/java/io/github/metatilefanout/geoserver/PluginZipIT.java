@@ -19,8 +19,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The plugin zip, as built by the package phase, holds exactly the files the table of docs/install.md ("Build the
  * plugin zip") lists, {@code <version>} standing for the project's version: a jar added to or dropped from the
- * assembly fails the build until the table says what it is. Run by failsafe, which passes the zip's and the page's
- * paths as the system properties {@code pluginZip}, {@code installDoc} and the version as {@code pluginVersion}.
+ * assembly fails the build until the table says what it is. Its jars are exactly the engine, the GeoWebCache adapter,
+ * the config UI and the GeoServer plugin: never the standalone GeoWebCache plugin, whose context file GeoServer must
+ * not load. Run by failsafe, which passes the zip's and the page's paths as the system properties {@code pluginZip},
+ * {@code installDoc} and the version as {@code pluginVersion}.
  */
 class PluginZipIT {
 
@@ -34,6 +36,18 @@ class PluginZipIT {
         assertFalse(listed.isEmpty(), "no file listed under '" + SECTION + "' in " + property("installDoc"));
 
         assertEquals(listed, zipEntries());
+    }
+
+    @Test
+    void theZipsJarsAreTheEngineTheAdapterTheConfigUiAndThePlugin() throws IOException {
+        Set<String> jars = new TreeSet<>();
+        for (String artifact : List.of("engine", "gwc-adapter", "config-ui", "geoserver")) {
+            jars.add("metatile-fanout-" + artifact + "-" + property("pluginVersion") + ".jar");
+        }
+
+        Set<String> inZip = new TreeSet<>(zipEntries());
+        inZip.removeIf(name -> !name.endsWith(".jar"));
+        assertEquals(jars, inZip);
     }
 
     private static Set<String> listedInInstallDoc() throws IOException {

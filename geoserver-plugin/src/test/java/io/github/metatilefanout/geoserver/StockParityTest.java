@@ -70,7 +70,6 @@ public class StockParityTest extends GeoServerSystemTestSupport {
     private static final Set<String> TIMED_HEADERS = Set.of("Last-Modified", "Expires", "Date");
 
     private GeoServerFanout fanout;
-    private FanoutSwitch fanoutSwitch;
 
     /**
      * GeoWebCache's disk quota monitor off for this class: its usage statistics thread looks tile layers up
@@ -98,7 +97,6 @@ public class StockParityTest extends GeoServerSystemTestSupport {
         FreshDataDirectory.restore(getTestData(), getGeoServer());
 
         fanout = GeoServerExtensions.bean(GeoServerFanout.class);
-        fanoutSwitch = GeoServerExtensions.bean(FanoutSwitch.class);
         GWC gwc = GWC.get();
         GWCConfig config = gwc.getConfig();
         config.setMetaTilingThreads(0);
@@ -110,7 +108,7 @@ public class StockParityTest extends GeoServerSystemTestSupport {
     @After
     public void restoreGlobalServicesAndEngine() {
         Dispatcher.REQUEST.remove();
-        fanoutSwitch.setEnabled(true);
+        EngineSwitch.set(true);
         GeoServerInfo global = getGeoServer().getGlobal();
         global.setGlobalServices(true);
         getGeoServer().save(global);
@@ -249,12 +247,12 @@ public class StockParityTest extends GeoServerSystemTestSupport {
     private BufferedImage assertSameAsStock(String tileLayer, String path, Step before) throws Exception {
         // a metatile still in flight from an earlier request would answer from its image, rendered before `before`
         await().atMost(Duration.ofSeconds(30)).until(() -> fanout.metrics().getMetatilesInFlight() == 0);
-        fanoutSwitch.setEnabled(false);
+        EngineSwitch.set(false);
         GWC.get().truncate(tileLayer);
         before.run();
         MockHttpServletResponse stock = getAsServletResponse(path);
         assertFalse(path, GWC.get().getTileLayerByName(tileLayer) instanceof FanoutTileLayer);
-        fanoutSwitch.setEnabled(true);
+        EngineSwitch.set(true);
         GWC.get().truncate(tileLayer);
         before.run();
         long renders = fanout.metrics().getRenders();

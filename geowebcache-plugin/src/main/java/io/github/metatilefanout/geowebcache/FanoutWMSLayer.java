@@ -73,11 +73,8 @@ public class FanoutWMSLayer extends WMSLayer {
                 && !saveExpirationHeaders;
     }
 
-    /** What GeoWebCache's WMS layer does with every tile it returns: the status and the expiry headers. */
+    /** What GeoWebCache's WMS layer adds to every tile it returns: the expiry headers. */
     private ConveyorTile finish(ConveyorTile tile) {
-        if (tile.getStatus() == 0 && !tile.getError()) {
-            tile.setStatus(200);
-        }
         if (tile.servletResp != null) {
             setExpirationHeader(tile.servletResp, (int) tile.getTileIndex()[2]);
         }

@@ -70,19 +70,10 @@ final class FanoutWMSMetaTile extends WMSMetaTile {
     /** Encodes the tile whose rectangle in the image is {@code tileBounds}, as GeoWebCache does. */
     byte[] encode(Rectangle tileBounds) throws IOException {
         ByteArrayResource tile = new ByteArrayResource(16 * 1024);
-        if (!writeTileToStream(indexOf(tileBounds), tile)) {
+        if (!writeTileToStream(MetaTiles.tileIndex(tiles, tileBounds, debugString()), tile)) {
             throw new IOException("GeoWebCache wrote no tile at " + tileBounds);
         }
         return tile.getContents();
-    }
-
-    private int indexOf(Rectangle tileBounds) {
-        for (int i = 0; i < tiles.length; i++) {
-            if (tiles[i].equals(tileBounds)) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException(tileBounds + " is not a tile of metatile " + debugString());
     }
 
     @Override

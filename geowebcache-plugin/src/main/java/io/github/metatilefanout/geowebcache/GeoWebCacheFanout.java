@@ -3,16 +3,13 @@ package io.github.metatilefanout.geowebcache;
 import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
-import io.github.metatilefanout.engine.TileEncoder;
 import io.github.metatilefanout.engine.TileKey;
-import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.gwc.EngineConveyor;
-import io.github.metatilefanout.gwc.GwcLockProvider;
+import io.github.metatilefanout.gwc.GeoWebCacheEngine;
 import io.github.metatilefanout.gwc.LogBridge;
-import io.github.metatilefanout.gwc.StorageBrokerTileStore;
-import java.time.Duration;
-import java.util.Map;
+import io.github.metatilefanout.gwc.MetatileChoice;
+import io.github.metatilefanout.gwc.TileLayerRules;
 import java.util.logging.Logger;
 import org.geotools.util.logging.Logging;
 import org.geowebcache.GeoWebCacheException;
@@ -20,7 +17,6 @@ import org.geowebcache.config.ServerConfiguration;
 import org.geowebcache.conveyor.ConveyorTile;
 import org.geowebcache.layer.TileLayerDispatcher;
 import org.geowebcache.storage.StorageBroker;
-import org.geowebcache.util.GWCVars;
 import org.springframework.beans.factory.DisposableBean;
 
 /**
@@ -32,7 +28,6 @@ public class GeoWebCacheFanout implements DisposableBean {
     static final String MBEAN_NAME = "geowebcache";
 
     private static final Logger LOGGER = Logging.getLogger(GeoWebCacheFanout.class);
-    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     /**
      * The metrics this web application shows in JMX; guarded by the class. GeoWebCache's web application builds its
@@ -44,9 +39,8 @@ public class GeoWebCacheFanout implements DisposableBean {
     /** Before anything else, so that what the engine logs goes through GeoWebCache's logging to its log. */
     private final LogBridge.Installation logBridge = LogBridge.install(Logging::getLogger);
 
+    private final GeoWebCacheEngine gwcEngine;
     private final FanoutEngine engine;
-    private final EngineConveyor conveyor;
-    private final GwcLockProvider locks;
     private final PngTiles pngTiles;
     private final FanoutMetrics.Registration mbean;
 
@@ -60,12 +54,15 @@ public class GeoWebCacheFanout implements DisposableBean {
             StorageBroker storageBroker,
             ServerConfiguration serverConfiguration,
             TileLayerDispatcher layers) {
-        StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, layers::getTileLayer);
-        this.conveyor = new EngineConveyor(store);
-        this.locks = new GwcLockProvider(serverConfiguration::getLockProvider);
+        this.gwcEngine = new GeoWebCacheEngine(
+                storageBroker,
+                layers::getTileLayer,
+                serverConfiguration::getLockProvider,
+                WMSLayerLockKeys::new,
+                settings.lockProtocol(),
+                settings.engineSettings());
+        this.engine = gwcEngine.engine();
         this.pngTiles = new PngTiles(settings.pngEncoder());
-        this.engine = new FanoutEngine(
-                new WMSLayerLockKeys(locks), settings.lockProtocol(), store, settings.engineSettings());
         this.mbean = publish(engine.metrics());
         LOGGER.info(
                 settings.enabled()
@@ -100,15 +97,13 @@ public class GeoWebCacheFanout implements DisposableBean {
             throws GeoWebCacheException {
         TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
         FanoutWMSMetaTile metaTile = metaTile(layer, tile, metaX, metaY);
-        CachePolicy policy = cachePolicy(layer, tile);
-        TileEncoder pngEncoder = pngTiles.encoderFor(layer, tile.getMimeType());
-        WMSRendering rendering =
-                policy != CachePolicy.PERSIST && engine.settings().singleTileWhenUncached()
-                        ? WMSRendering.orTileAlone(metaTile, metaTile(layer, tile, 1, 1), key, pngEncoder)
-                        : WMSRendering.of(metaTile, pngEncoder);
-        TileRequest request = new TileRequest(
-                key, metaTile.toMetatile(key), rendering, rendering, policy, mode, rendering.tileAlone());
-        return conveyor.serve(engine, request, tile);
+        CachePolicy policy =
+                TileLayerRules.cachePolicy(layer, (int) tile.getTileIndex()[2], tile.isMetaTileCacheOnly());
+        boolean tileAlone = policy != CachePolicy.PERSIST && engine.settings().singleTileWhenUncached();
+        MetatileChoice<FanoutWMSMetaTile> choice = MetatileChoice.of(
+                metaTile, tileAlone ? metaTile(layer, tile, 1, 1) : null, offered -> offered.toMetatile(key));
+        WMSRendering rendering = new WMSRendering(choice, pngTiles.encoderFor(layer, tile.getMimeType()));
+        return gwcEngine.conveyor().serve(engine, choice.request(key, rendering, rendering, policy, mode), tile);
     }
 
     /** The WMS metatile of {@code metaX} by {@code metaY} tiles that holds {@code tile}, with the layer's gutter. */
@@ -120,21 +115,7 @@ public class GeoWebCacheFanout implements DisposableBean {
                 tile.getTileIndex(),
                 metaX,
                 metaY,
-                wmsParameters(layer, tile));
-    }
-
-    /** What becomes of the tiles, as in GeoWebCache's WMS layer. */
-    private static CachePolicy cachePolicy(FanoutWMSLayer layer, ConveyorTile tile) {
-        if (layer.getExpireCache((int) tile.getTileIndex()[2]) == GWCVars.CACHE_DISABLE_CACHE) {
-            return CachePolicy.NONE;
-        }
-        return tile.isMetaTileCacheOnly() ? CachePolicy.TRANSIENT : CachePolicy.PERSIST;
-    }
-
-    /** The tile's parameters, or the layer's defaults when it has none, as in GeoWebCache's WMS layer. */
-    private static Map<String, String> wmsParameters(FanoutWMSLayer layer, ConveyorTile tile) {
-        Map<String, String> parameters = tile.getFilteringParameters();
-        return parameters.isEmpty() ? layer.getDefaultParameterFilters() : parameters;
+                TileLayerRules.parametersOrDefaults(layer, tile));
     }
 
     /** The engine's metrics. */
@@ -144,7 +125,7 @@ public class GeoWebCacheFanout implements DisposableBean {
 
     /** Keys locked or waited for in this process now; {@code 0} when idle. */
     int activeLockKeys() {
-        return locks.activeKeys();
+        return gwcEngine.activeLockKeys();
     }
 
     /**
@@ -154,7 +135,7 @@ public class GeoWebCacheFanout implements DisposableBean {
     @Override
     public void destroy() {
         unpublish(mbean);
-        engine.close(SHUTDOWN_GRACE);
+        gwcEngine.close();
         logBridge.close();
     }
 }

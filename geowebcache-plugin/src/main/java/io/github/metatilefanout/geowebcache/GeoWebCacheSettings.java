@@ -3,8 +3,8 @@ package io.github.metatilefanout.geowebcache;
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.LockProtocol;
 import io.github.metatilefanout.engine.settings.Setting;
-import io.github.metatilefanout.engine.settings.SettingValues;
 import io.github.metatilefanout.gwc.LockProtocolProperty;
+import io.github.metatilefanout.gwc.SettingProperties;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
 import org.geowebcache.util.ApplicationContextProvider;
@@ -46,11 +46,8 @@ public final class GeoWebCacheSettings {
      */
     GeoWebCacheSettings(UnaryOperator<String> properties) {
         this.enabled = enabled(properties.apply(ENABLED));
-        SettingValues values = SettingValues.NONE;
-        for (Setting<?> setting : Setting.ALL) {
-            values = with(values, setting, properties.apply(name(setting)));
-        }
-        this.engineSettings = values.resolve();
+        this.engineSettings =
+                SettingProperties.read(GeoWebCacheSettings::name, properties).resolve();
         this.lockProtocol = LockProtocolProperty.read(properties.apply(LockProtocolProperty.NAME));
         this.pngEncoder = PngEncoderSetting.read(properties.apply(PngEncoderSetting.NAME));
     }
@@ -62,7 +59,7 @@ public final class GeoWebCacheSettings {
 
     /** The name of {@code setting}: {@code METATILE_FANOUT_POOL_SIZE} for {@code poolSize}. */
     static String name(Setting<?> setting) {
-        return PREFIX + setting.key().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+        return SettingProperties.name(PREFIX, setting, '_', true);
     }
 
     /** Whether WMS layers are served through the engine. */
@@ -81,10 +78,6 @@ public final class GeoWebCacheSettings {
     /** Which encoder writes PNG tiles. */
     public PngEncoderSetting pngEncoder() {
         return pngEncoder;
-    }
-
-    private static <T> SettingValues with(SettingValues values, Setting<T> setting, String text) {
-        return text == null || text.isBlank() ? values : values.with(setting, setting.parse(name(setting), text));
     }
 
     private static boolean enabled(String text) {

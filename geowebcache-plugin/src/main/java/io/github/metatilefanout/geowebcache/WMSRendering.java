@@ -4,7 +4,7 @@ import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileImage;
 import io.github.metatilefanout.engine.MetatileRenderer;
 import io.github.metatilefanout.engine.TileEncoder;
-import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.gwc.MetatileChoice;
 import java.awt.Rectangle;
 import java.awt.image.RenderedImage;
 import java.io.IOException;
@@ -19,44 +19,23 @@ import java.io.IOException;
  */
 final class WMSRendering implements MetatileRenderer, TileEncoder {
 
-    private final FanoutWMSMetaTile metaTile;
-    private final FanoutWMSMetaTile tileAlone;
-    private final Metatile tileAloneForEngine;
+    private final MetatileChoice<FanoutWMSMetaTile> choice;
     private final TileEncoder pngEncoder;
     private volatile FanoutWMSMetaTile rendered;
 
-    private WMSRendering(
-            FanoutWMSMetaTile metaTile, FanoutWMSMetaTile tileAlone, TileKey tile, TileEncoder pngEncoder) {
-        this.metaTile = metaTile;
-        this.tileAlone = tileAlone;
-        this.tileAloneForEngine = tileAlone == null ? null : tileAlone.toMetatile(tile);
-        this.pngEncoder = pngEncoder;
-    }
-
     /**
-     * Renders {@code metaTile} only.
-     *
+     * @param choice the tile's metatile, and the tile alone if offered
      * @param pngEncoder the engine's encoder for the tiles ({@link PngTiles#encoderFor}), {@code null} for
      *     GeoWebCache's writer
      */
-    static WMSRendering of(FanoutWMSMetaTile metaTile, TileEncoder pngEncoder) {
-        return new WMSRendering(metaTile, null, null, pngEncoder);
-    }
-
-    /** Renders {@code metaTile}, or {@code tileAlone}, the metatile of one tile {@code tile}, if the engine asks. */
-    static WMSRendering orTileAlone(
-            FanoutWMSMetaTile metaTile, FanoutWMSMetaTile tileAlone, TileKey tile, TileEncoder pngEncoder) {
-        return new WMSRendering(metaTile, tileAlone, tile, pngEncoder);
-    }
-
-    /** The tile alone for the engine, {@code null} if not offered. */
-    Metatile tileAlone() {
-        return tileAloneForEngine;
+    WMSRendering(MetatileChoice<FanoutWMSMetaTile> choice, TileEncoder pngEncoder) {
+        this.choice = choice;
+        this.pngEncoder = pngEncoder;
     }
 
     @Override
     public MetatileImage render(Metatile metatile) throws Exception {
-        FanoutWMSMetaTile chosen = metatile.equals(tileAloneForEngine) ? tileAlone : metaTile;
+        FanoutWMSMetaTile chosen = choice.target(metatile);
         rendered = chosen;
         return chosen.render();
     }

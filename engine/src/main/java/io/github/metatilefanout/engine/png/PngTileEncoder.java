@@ -6,11 +6,19 @@ import java.awt.image.BufferedImage;
 import java.awt.image.RenderedImage;
 import java.io.IOException;
 import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 
 /**
- * Encodes tiles as PNG reading their rows straight from the metatile's raster: no copy of the tile, one
- * Deflater and set of buffers per thread, and uniform tiles (all pixels equal, such as empty ones) answered
- * from a small cache of encoded PNGs.
+ * Encodes tiles as PNG reading their rows straight from the metatile's raster: no copy of the tile, a
+ * Deflater and set of buffers reused from one tile to the next, and uniform tiles (all pixels equal, such as
+ * empty ones) answered from a small cache of encoded PNGs.
+ *
+ * <p>The Deflaters and buffers belong to the encoder, not to the threads that call it: a tile takes an idle
+ * writer (or makes one), and gives it back when done; at most {@link #IDLE_WRITERS} wait between tiles, any
+ * more are ended at once. No thread keeps anything of the encoder, so a web application that drops its encoder
+ * leaves nothing behind in the container's threads (a per-thread writer would keep its class loader alive
+ * after a redeploy); idle writers go with the encoder, their Deflaters ended by the JDK's cleaner.
  *
  * <p>Reads in place 8-bit RGBA, ABGR, RGB, BGR, gray and gray-alpha interleaved rasters, INT_ARGB/INT_RGB
  * style packed rasters, and 1, 2, 4 and 8-bit palettes (with PLTE and a tRNS trimmed after the last entry
@@ -28,11 +36,16 @@ public final class PngTileEncoder implements TileEncoder {
     /** GeoServer's default compression, 25%, as a deflate level. */
     public static final int DEFAULT_LEVEL = 2;
 
-    private static final ThreadLocal<PngWriter> WRITERS = ThreadLocal.withInitial(PngWriter::new);
+    /**
+     * How many writers wait between tiles at most: enough for every core to encode at once; a thread that finds
+     * none idle makes one (a Deflater costs microseconds, a tile milliseconds).
+     */
+    static final int IDLE_WRITERS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
 
     private final int level;
     private final PngFilter filter;
     private final UniformTileCache uniformTiles;
+    private final BlockingQueue<PngWriter> idleWriters = new ArrayBlockingQueue<>(IDLE_WRITERS);
 
     /** GeoServer's defaults: level 2, no filter. */
     public PngTileEncoder() {
@@ -91,12 +104,37 @@ public final class PngTileEncoder implements TileEncoder {
                 rows = ArgbRows.of(copy, whole);
             }
         }
-        PngWriter writer = WRITERS.get();
         if (rows.isUniform()) {
             PixelRows uniform = rows;
-            return uniformTiles.get(uniform, level, filter, () -> writer.write(uniform, level, filter));
+            return uniformTiles.get(uniform, level, filter, () -> write(uniform));
         }
-        return writer.write(rows, level, filter);
+        return write(rows);
+    }
+
+    /**
+     * Writes {@code rows} with an idle writer, or a new one; gives the writer back if it finished, else (an
+     * exception or error midway) ends its Deflater, whose state is then unknown.
+     */
+    private byte[] write(PixelRows rows) {
+        PngWriter writer = idleWriters.poll();
+        if (writer == null) {
+            writer = new PngWriter();
+        }
+        boolean finished = false;
+        try {
+            byte[] png = writer.write(rows, level, filter);
+            finished = true;
+            return png;
+        } finally {
+            if (!finished || !idleWriters.offer(writer)) {
+                writer.end();
+            }
+        }
+    }
+
+    /** How many writers wait for the next tile now, for tests. */
+    int idleWriters() {
+        return idleWriters.size();
     }
 
     private static void checkInside(RenderedImage image, Rectangle tile) {

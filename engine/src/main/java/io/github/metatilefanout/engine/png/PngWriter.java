@@ -6,9 +6,10 @@ import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /**
- * Writes a PNG from pixel rows: signature, IHDR, PLTE and tRNS when needed, one IDAT, IEND. One writer per
- * thread, reused: its Deflater and buffers are allocated once and grow to the largest tile seen; the only
- * allocation per tile is the returned array.
+ * Writes a PNG from pixel rows: signature, IHDR, PLTE and tRNS when needed, one IDAT, IEND. Used by one thread
+ * at a time and reused from tile to tile ({@link PngTileEncoder} keeps the idle ones): its Deflater and buffers
+ * are allocated once and grow to the largest tile seen; the only allocation per tile is the returned array.
+ * {@link #end} frees the Deflater's native memory at once, rather than when the writer is collected.
  */
 final class PngWriter {
 
@@ -49,6 +50,11 @@ final class PngWriter {
         endChunk(idat);
         endChunk(beginChunk("IEND"));
         return Arrays.copyOf(out, size);
+    }
+
+    /** Ends the Deflater; the writer is not used again. */
+    void end() {
+        deflater.end();
     }
 
     private void writeHeader(PixelRows rows) {

@@ -16,7 +16,7 @@ import org.geowebcache.service.HttpErrorCodeException;
 /**
  * GeoWebCache's tile requests ({@link ConveyorTile}s) served by the engine over GeoWebCache's storage broker:
  * the engine's key for a conveyor tile, and the conveyor tile filled as GeoWebCache's own path fills it (the
- * bytes, hit or miss, the tile's creation time).
+ * bytes, hit or miss, the tile's creation time, the status); the layer adds its own headers.
  */
 public final class EngineConveyor {
 
@@ -48,7 +48,7 @@ public final class EngineConveyor {
     /**
      * Serves {@code tile} through {@code engine} with {@code request}, made for it: from the cache, from a
      * metatile in flight, or rendered. A stored tile keeps its own creation time, a rendered one gets the time of
-     * the request, as in GeoWebCache.
+     * the request, and a tile with no status yet gets 200, as in GeoWebCache.
      *
      * @throws HttpErrorCodeException 503, if a lock was not obtained, with the engine's message (logged as a warning)
      * @throws GeoWebCacheException if the engine could not serve it otherwise, with the engine's message
@@ -73,6 +73,9 @@ public final class EngineConveyor {
         tile.setCacheResult(response.isCacheHit() ? CacheResult.HIT : CacheResult.MISS);
         boolean fromStore = response.source() == TileResponse.Source.CACHE && storedCreated != null;
         tile.getStorageObject().setCreated(fromStore ? storedCreated : requestTime);
+        if (tile.getStatus() == 0 && !tile.getError()) {
+            tile.setStatus(200);
+        }
         return tile;
     }
 }

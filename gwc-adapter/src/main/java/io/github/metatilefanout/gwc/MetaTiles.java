@@ -41,4 +41,21 @@ public final class MetaTiles {
                 Arrays.asList(tiles),
                 uncovered);
     }
+
+    /**
+     * The index of the tile whose rectangle in the metatile's image is {@code tileBounds}, as GeoWebCache numbers a
+     * metatile's tiles.
+     *
+     * @param tiles the metatile's tile rectangles, {@code MetaTile}'s protected {@code tiles}
+     * @param metaTile the metatile, as the message names it
+     * @throws IllegalArgumentException if {@code tileBounds} is not one of {@code tiles}
+     */
+    public static int tileIndex(Rectangle[] tiles, Rectangle tileBounds, Object metaTile) {
+        for (int i = 0; i < tiles.length; i++) {
+            if (tiles[i].equals(tileBounds)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException(tileBounds + " is not a tile of metatile " + metaTile);
+    }
 }

@@ -16,7 +16,8 @@ import org.geowebcache.GeoWebCacheException;
  * GWC_LOCK_TIMEOUT}, 120 s by default) and then fails: GeoWebCache 2.0's memory provider with a {@code
  * RuntimeException}, its NIO provider with an {@code IllegalStateException}. Any such failure becomes a
  * {@link LockTimeoutException} naming the key (the one of the plugin's file lock provider is passed on as it is),
- * with the in-process lock released, so nothing stays held.
+ * with the in-process lock released, so nothing stays held; an {@code Error} goes on as it is, the in-process lock
+ * released as well.
  * Both locks are owned by the acquiring thread and released by it, GeoWebCache's first.
  */
 public final class GwcLockProvider implements LockProvider {
@@ -32,14 +33,20 @@ public final class GwcLockProvider implements LockProvider {
     @Override
     public Lock acquire(String key, Duration timeout) throws LockTimeoutException, InterruptedException {
         Lock local = inProcess.acquire(key, timeout);
-        org.geowebcache.locks.LockProvider.Lock shared;
+        org.geowebcache.locks.LockProvider.Lock taken = null;
         try {
-            shared = gwcLocks.get().getLock(key);
+            taken = gwcLocks.get().getLock(key);
         } catch (GeoWebCacheException | RuntimeException e) {
-            local.release();
+            // neither logged nor counted here: the engine logs and counts the lock failure it is handed
             // the plugin's own file lock provider, configured as GeoWebCache's, already says which lock and why
             throw e.getCause() instanceof LockTimeoutException timedOut ? timedOut : new LockTimeoutException(key, e);
+        } finally {
+            if (taken == null) {
+                // whatever GeoWebCache's provider threw, an Error too, no in-process lock outlives the failure
+                local.release();
+            }
         }
+        org.geowebcache.locks.LockProvider.Lock shared = taken;
         return () -> {
             try {
                 shared.release();

@@ -70,7 +70,7 @@ public final class StorageBrokerTileStore implements TileStore {
         } catch (StorageException e) {
             throw new IOException("Reading tile " + tile + " failed: " + e.getMessage(), e);
         }
-        long maxAge = maxAgeMillis(tile.layer(), tile.z());
+        long maxAge = maxAgeMillis(tile);
         if (maxAge > 0 && stored.getCreated() + maxAge < System.currentTimeMillis()) {
             return null;
         }
@@ -79,15 +79,18 @@ public final class StorageBrokerTileStore implements TileStore {
     }
 
     /**
-     * The layer's "expire cache" at {@code zoom} as the age in milliseconds after which a stored tile is stale;
-     * {@code 0}, never, where it is not positive or the layer is unknown.
+     * The "expire cache" of {@code tile}'s layer at its zoom level as the age in milliseconds after which a stored
+     * tile is stale; {@code 0}, never, where it is not positive.
+     *
+     * @throws IOException if the layer or its expiry cannot be looked up: the engine then counts and logs a failed
+     *     lookup and renders the tile anew, rather than serve a stored tile that may be stale
      */
-    private long maxAgeMillis(String layerName, int zoom) {
+    private long maxAgeMillis(TileKey tile) throws IOException {
         try {
-            return Math.max(0, layers.byName(layerName).getExpireCache(zoom)) * 1000L;
+            return Math.max(0, layers.byName(tile.layer()).getExpireCache(tile.z())) * 1000L;
         } catch (GeoWebCacheException | RuntimeException e) {
-            LOGGER.log(Level.FINE, "No expiry known for layer " + layerName, e);
-            return 0;
+            throw new IOException(
+                    "No expiry known for tile " + tile + ", so whether it is stale is not known: " + e.getMessage(), e);
         }
     }
 
@@ -120,6 +123,8 @@ public final class StorageBrokerTileStore implements TileStore {
             lastReadCreated.set(stored.getCreated());
             return contents(stored.getBlob());
         } catch (IOException e) {
+            // the engine takes this lookup as a miss and renders the tile; nothing counts it, so it is logged here
+            LOGGER.log(Level.WARNING, "metatile-fanout: reading tile " + tile + " from the transient cache failed", e);
             return null;
         }
     }

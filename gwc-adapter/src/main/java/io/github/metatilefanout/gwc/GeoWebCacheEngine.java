@@ -1,0 +1,64 @@
+package io.github.metatilefanout.gwc;
+
+import io.github.metatilefanout.engine.FanoutEngine;
+import io.github.metatilefanout.engine.FanoutSettings;
+import io.github.metatilefanout.engine.LockProtocol;
+import io.github.metatilefanout.engine.lock.LockProvider;
+import java.time.Duration;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import org.geowebcache.storage.StorageBroker;
+
+/**
+ * The fan-out engine over GeoWebCache, as both plugins run it: GeoWebCache's storage broker as the engine's tile
+ * store, its configured lock provider behind the engine's in-process locks ({@link GwcLockProvider}), and conveyor
+ * tiles served through it ({@link EngineConveyor}). Built at a plugin's start-up, closed at its shutdown.
+ */
+public final class GeoWebCacheEngine implements AutoCloseable {
+
+    /** What tiles being encoded get when the plugin stops; tiles not yet encoded are dropped. */
+    public static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
+
+    private final GwcLockProvider locks;
+    private final FanoutEngine engine;
+    private final EngineConveyor conveyor;
+
+    /**
+     * @param layers where each tile layer's expiry is looked up
+     * @param gwcLocks GeoWebCache's current lock provider, looked up at each acquisition
+     * @param lockKeys the engine's locks as the plugin keys them; {@link UnaryOperator#identity()} keeps the engine's
+     *     keys
+     */
+    public GeoWebCacheEngine(
+            StorageBroker storageBroker,
+            StorageBrokerTileStore.TileLayers layers,
+            Supplier<org.geowebcache.locks.LockProvider> gwcLocks,
+            UnaryOperator<LockProvider> lockKeys,
+            LockProtocol protocol,
+            FanoutSettings settings) {
+        StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, layers);
+        this.locks = new GwcLockProvider(gwcLocks);
+        this.engine = new FanoutEngine(lockKeys.apply(locks), protocol, store, settings);
+        this.conveyor = new EngineConveyor(store);
+    }
+
+    public FanoutEngine engine() {
+        return engine;
+    }
+
+    /** Serves GeoWebCache's conveyor tiles through {@link #engine()}. */
+    public EngineConveyor conveyor() {
+        return conveyor;
+    }
+
+    /** Keys locked or waited for in this process now; {@code 0} when idle. */
+    public int activeLockKeys() {
+        return locks.activeKeys();
+    }
+
+    /** Closes the engine with {@link #SHUTDOWN_GRACE}. */
+    @Override
+    public void close() {
+        engine.close(SHUTDOWN_GRACE);
+    }
+}
