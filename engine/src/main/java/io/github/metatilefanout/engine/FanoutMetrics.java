@@ -1,13 +1,9 @@
 package io.github.metatilefanout.engine;
 
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 
 /** What the engine has done and is doing; cheap to update from any thread. */
 public final class FanoutMetrics implements FanoutMetricsMXBean {
@@ -51,52 +47,6 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
         this.activeThreads = activeThreads;
         this.queueDepth = queueDepth;
         this.metatilesInFlight = metatilesInFlight;
-    }
-
-    /** The JMX domain of the metrics MBean. */
-    public static final String JMX_DOMAIN = "io.github.metatilefanout";
-
-    /**
-     * Registers these metrics with the platform MBean server as {@code
-     * io.github.metatilefanout:type=FanoutMetrics,name=<name>}.
-     *
-     * @return the registration; closing it unregisters the MBean
-     * @throws IllegalStateException if the name is taken or not a valid JMX name
-     */
-    public Registration registerMBean(String name) {
-        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        try {
-            ObjectName objectName = new ObjectName(JMX_DOMAIN + ":type=FanoutMetrics,name=" + ObjectName.quote(name));
-            server.registerMBean(this, objectName);
-            return new Registration(server, objectName);
-        } catch (JMException e) {
-            throw new IllegalStateException("Cannot register the metrics MBean '" + name + "': " + e.getMessage(), e);
-        }
-    }
-
-    /** A registered metrics MBean. */
-    public static final class Registration implements AutoCloseable {
-        private final MBeanServer server;
-        private final ObjectName objectName;
-
-        private Registration(MBeanServer server, ObjectName objectName) {
-            this.server = server;
-            this.objectName = objectName;
-        }
-
-        public ObjectName objectName() {
-            return objectName;
-        }
-
-        /** Unregisters the MBean; does nothing if it is already gone. */
-        @Override
-        public void close() {
-            try {
-                server.unregisterMBean(objectName);
-            } catch (JMException e) {
-                // already unregistered
-            }
-        }
     }
 
     void rendered(long pixels) {

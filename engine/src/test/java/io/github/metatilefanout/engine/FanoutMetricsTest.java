@@ -29,7 +29,7 @@ class FanoutMetricsTest {
             // the metatile lock, the requested tile's lock, then each tile's: 18 acquisitions, 18 releases
             await().atMost(Duration.ofSeconds(20)).until(() -> engine.metrics().getLockOperations() == 36);
 
-            try (FanoutMetrics.Registration registration = engine.metrics().registerMBean("test engine")) {
+            try (MetricsMBean registration = MetricsMBean.register(engine.metrics(), "test engine")) {
                 assertEquals(1L, server.getAttribute(registration.objectName(), "Renders"));
                 assertEquals(16L, server.getAttribute(registration.objectName(), "TilesStored"));
                 assertEquals(3, server.getAttribute(registration.objectName(), "PoolSize"));
@@ -39,7 +39,7 @@ class FanoutMetricsTest {
                         "io.github.metatilefanout:type=FanoutMetrics,name=\"test engine\"",
                         registration.objectName().toString());
                 IllegalStateException taken = assertThrows(
-                        IllegalStateException.class, () -> engine.metrics().registerMBean("test engine"));
+                        IllegalStateException.class, () -> MetricsMBean.register(engine.metrics(), "test engine"));
                 assertFalse(taken.getMessage().isEmpty());
                 registration.close();
                 assertFalse(server.isRegistered(registration.objectName()));

@@ -2,7 +2,7 @@ package io.github.metatilefanout.geoserver;
 
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.TileKey;
-import io.github.metatilefanout.gwc.MetaTiles;
+import io.github.metatilefanout.gwc.EngineMetatiles;
 import java.awt.Rectangle;
 import java.util.Arrays;
 import org.geoserver.gwc.layer.GeoServerMetaTile;
@@ -30,7 +30,7 @@ final class FanoutMetaTile extends GeoServerMetaTile {
             int gutter,
             TileKey anyTile) {
         super(gridSubset, format, null, tileIndex, metaX, metaY, gutter);
-        this.metatile = MetaTiles.describe(this, tiles, gridSubset, anyTile);
+        this.metatile = EngineMetatiles.describe(this, tiles, gridSubset, anyTile);
     }
 
     /** This metatile for the engine. */
@@ -61,6 +61,6 @@ final class FanoutMetaTile extends GeoServerMetaTile {
 
     /** The grid position of the tile whose rectangle in the metatile's image is {@code tileBounds}. */
     long[] tileGridPosition(Rectangle tileBounds) {
-        return getTilesGridPositions()[MetaTiles.tileIndex(tiles, tileBounds, metatile)];
+        return getTilesGridPositions()[EngineMetatiles.tileIndex(tiles, tileBounds, metatile)];
     }
 }

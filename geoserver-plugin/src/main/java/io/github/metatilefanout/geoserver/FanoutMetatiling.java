@@ -6,7 +6,7 @@ import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
-import io.github.metatilefanout.gwc.EngineConveyor;
+import io.github.metatilefanout.gwc.ConveyorTileServer;
 import io.github.metatilefanout.gwc.MetatileChoice;
 import io.github.metatilefanout.gwc.TileLayerRules;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
@@ -27,7 +27,7 @@ final class FanoutMetatiling {
 
     private final FanoutEngine engine;
     private final GeoServerSettings settings;
-    private final EngineConveyor conveyor;
+    private final ConveyorTileServer conveyor;
     private final FanoutSwitch fanoutSwitch;
     private final TileEncoders encoders = new TileEncoders();
 
@@ -36,7 +36,7 @@ final class FanoutMetatiling {
      * @param conveyor the engine's storage broker, filling the conveyor tiles
      */
     FanoutMetatiling(
-            FanoutEngine engine, GeoServerSettings settings, EngineConveyor conveyor, FanoutSwitch fanoutSwitch) {
+            FanoutEngine engine, GeoServerSettings settings, ConveyorTileServer conveyor, FanoutSwitch fanoutSwitch) {
         this.engine = engine;
         this.settings = settings;
         this.conveyor = conveyor;
@@ -62,7 +62,7 @@ final class FanoutMetatiling {
     ConveyorTile getTile(GeoServerTileLayer layer, ConveyorTile tile, int metaX, int metaY)
             throws GeoWebCacheException {
         FanoutEngine current = engine();
-        TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
+        TileKey key = ConveyorTileServer.tileKey(layer.getName(), tile);
         FanoutMetaTile metaTile = metaTile(layer, tile, metaX, metaY, key);
         CachePolicy policy = cachePolicy(layer, metaTile.gridSubset(), key.z(), current.settings());
         MetatileChoice<FanoutMetaTile> choice = MetatileChoice.of(

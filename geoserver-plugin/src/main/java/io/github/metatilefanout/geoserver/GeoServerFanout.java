@@ -4,6 +4,7 @@ import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.LockProtocol;
+import io.github.metatilefanout.engine.MetricsMBean;
 import io.github.metatilefanout.engine.settings.FanoutConfiguration;
 import io.github.metatilefanout.gwc.GeoWebCacheEngine;
 import io.github.metatilefanout.gwc.LockProtocolProperty;
@@ -38,7 +39,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     private volatile GeoWebCacheEngine gwcEngine;
     private volatile FanoutEngine engine;
     private volatile FanoutMetatiling metatiling;
-    private FanoutMetrics.Registration mbean;
+    private MetricsMBean mbean;
 
     /**
      * @param resources GeoServer's resource store, where the settings are kept next to GeoWebCache's
@@ -70,7 +71,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         engine = gwcEngine.engine();
         settings.watch();
         metatiling = new FanoutMetatiling(engine, settings, gwcEngine.conveyor(), fanoutSwitch);
-        mbean = engine.metrics().registerMBean(MBEAN_NAME);
+        mbean = MetricsMBean.register(engine.metrics(), MBEAN_NAME);
         LOGGER.info((fanoutSwitch.isEnabled()
                         ? "metatile-fanout active: metatiles of GeoServer's cached layers go through the fan-out engine"
                         : "metatile-fanout installed but switched off by -D" + FanoutSwitch.PROPERTY

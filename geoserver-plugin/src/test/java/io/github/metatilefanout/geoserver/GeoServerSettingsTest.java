@@ -130,7 +130,7 @@ class GeoServerSettingsTest {
         settings.followPoolSize();
         settings.followPoolSize();
 
-        assertEquals(List.of(FanoutSettings.withPoolSize(POOL).withQueueBound(12)), applied);
+        assertEquals(List.of(new FanoutSettings(POOL, 12, FanoutSettings.DEFAULT_LOCK_TIMEOUT)), applied);
     }
 
     @Test
@@ -144,7 +144,7 @@ class GeoServerSettingsTest {
         store.readFailure = null;
         starting.followPoolSize();
 
-        assertEquals(List.of(FanoutSettings.withPoolSize(POOL).withQueueBound(12)), appliedByIt);
+        assertEquals(List.of(new FanoutSettings(POOL, 12, FanoutSettings.DEFAULT_LOCK_TIMEOUT)), appliedByIt);
     }
 
     @Test

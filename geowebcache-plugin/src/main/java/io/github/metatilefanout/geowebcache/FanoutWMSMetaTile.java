@@ -3,7 +3,7 @@ package io.github.metatilefanout.geowebcache;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileImage;
 import io.github.metatilefanout.engine.TileKey;
-import io.github.metatilefanout.gwc.MetaTiles;
+import io.github.metatilefanout.gwc.EngineMetatiles;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.awt.image.RenderedImage;
@@ -49,7 +49,7 @@ final class FanoutWMSMetaTile extends WMSMetaTile {
 
     /** This metatile for the engine; {@code anyTile} gives the layer, grid set, format and parameters. */
     Metatile toMetatile(TileKey anyTile) {
-        return MetaTiles.describe(this, tiles, gridSubset, anyTile);
+        return EngineMetatiles.describe(this, tiles, gridSubset, anyTile);
     }
 
     /**
@@ -70,7 +70,7 @@ final class FanoutWMSMetaTile extends WMSMetaTile {
     /** Encodes the tile whose rectangle in the image is {@code tileBounds}, as GeoWebCache does. */
     byte[] encode(Rectangle tileBounds) throws IOException {
         ByteArrayResource tile = new ByteArrayResource(16 * 1024);
-        if (!writeTileToStream(MetaTiles.tileIndex(tiles, tileBounds, debugString()), tile)) {
+        if (!writeTileToStream(EngineMetatiles.tileIndex(tiles, tileBounds, debugString()), tile)) {
             throw new IOException("GeoWebCache wrote no tile at " + tileBounds);
         }
         return tile.getContents();

@@ -3,9 +3,10 @@ package io.github.metatilefanout.geowebcache;
 import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
+import io.github.metatilefanout.engine.MetricsMBean;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest.Mode;
-import io.github.metatilefanout.gwc.EngineConveyor;
+import io.github.metatilefanout.gwc.ConveyorTileServer;
 import io.github.metatilefanout.gwc.GeoWebCacheEngine;
 import io.github.metatilefanout.gwc.LogBridge;
 import io.github.metatilefanout.gwc.MetatileChoice;
@@ -34,15 +35,15 @@ public class GeoWebCacheFanout implements DisposableBean {
      * beans twice, in the root context and in its dispatcher servlet's (both load {@code geowebcache-servlet.xml}),
      * and the second serves the requests: the engine built last replaces the other's MBean.
      */
-    private static FanoutMetrics.Registration published;
+    private static MetricsMBean published;
 
     /** Before anything else, so that what the engine logs goes through GeoWebCache's logging to its log. */
     private final LogBridge.Installation logBridge = LogBridge.install(Logging::getLogger);
 
     private final GeoWebCacheEngine gwcEngine;
     private final FanoutEngine engine;
-    private final PngTiles pngTiles;
-    private final FanoutMetrics.Registration mbean;
+    private final PngEncoderChoice pngTiles;
+    private final MetricsMBean mbean;
 
     /**
      * @param serverConfiguration GeoWebCache's configuration, whose lock provider ({@code <lockProvider>} in
@@ -62,7 +63,7 @@ public class GeoWebCacheFanout implements DisposableBean {
                 settings.lockProtocol(),
                 settings.engineSettings());
         this.engine = gwcEngine.engine();
-        this.pngTiles = new PngTiles(settings.pngEncoder());
+        this.pngTiles = new PngEncoderChoice(settings.pngEncoder());
         this.mbean = publish(engine.metrics());
         LOGGER.info(
                 settings.enabled()
@@ -72,15 +73,15 @@ public class GeoWebCacheFanout implements DisposableBean {
                                 + "=false: WMS layers keep GeoWebCache's own metatiling");
     }
 
-    private static synchronized FanoutMetrics.Registration publish(FanoutMetrics metrics) {
+    private static synchronized MetricsMBean publish(FanoutMetrics metrics) {
         if (published != null) {
             published.close();
         }
-        published = metrics.registerMBean(MBEAN_NAME);
+        published = MetricsMBean.register(metrics, MBEAN_NAME);
         return published;
     }
 
-    private static synchronized void unpublish(FanoutMetrics.Registration registration) {
+    private static synchronized void unpublish(MetricsMBean registration) {
         if (published == registration) {
             registration.close();
             published = null;
@@ -91,11 +92,11 @@ public class GeoWebCacheFanout implements DisposableBean {
      * Serves {@code tile} of {@code layer} through the engine, its metatile {@code metaX} by {@code metaY} tiles:
      * from the cache, from a metatile in flight, or by rendering the metatile with one GetMap. On a level whose tiles
      * are not kept, with {@code METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED} on, the GetMap is of the tile alone, with
-     * the layer's gutter. Tiles are written by GeoWebCache's writer, or by the engine's PNG encoder ({@link PngTiles}).
+     * the layer's gutter. Tiles are written by GeoWebCache's writer, or by the engine's PNG encoder ({@link PngEncoderChoice}).
      */
     ConveyorTile getTile(FanoutWMSLayer layer, ConveyorTile tile, int metaX, int metaY, Mode mode)
             throws GeoWebCacheException {
-        TileKey key = EngineConveyor.tileKey(layer.getName(), tile);
+        TileKey key = ConveyorTileServer.tileKey(layer.getName(), tile);
         FanoutWMSMetaTile metaTile = metaTile(layer, tile, metaX, metaY);
         CachePolicy policy =
                 TileLayerRules.cachePolicy(layer, (int) tile.getTileIndex()[2], tile.isMetaTileCacheOnly());

@@ -12,7 +12,7 @@ public enum PngEncoderSetting {
     /** GeoWebCache's own writer (crop, then the JDK's PNG writer): tiles byte for byte those of GeoWebCache. */
     GEOWEBCACHE,
     /**
-     * The engine's PNG encoder, reading each tile straight from the metatile's raster where {@link PngTiles} allows
+     * The engine's PNG encoder, reading each tile straight from the metatile's raster where {@link PngEncoderChoice} allows
      * it: the same pixels, not always the same bytes.
      */
     FANOUT;

@@ -12,7 +12,7 @@ import java.io.IOException;
 /**
  * What one tile request may render with GeoWebCache's WMS metatiles: the tile's metatile, or, on a level whose tiles
  * are not kept, the tile alone (a metatile of one tile, with the layer's gutter); and the encoding of the tiles of
- * whichever was rendered, by GeoWebCache's writer or, where {@link PngTiles} gives it, the engine's PNG encoder.
+ * whichever was rendered, by GeoWebCache's writer or, where {@link PngEncoderChoice} gives it, the engine's PNG encoder.
  *
  * <p>The engine renders once per request, on the request thread, before any tile is encoded; pool threads that
  * encode tiles afterwards see the metatile rendered.
@@ -25,7 +25,7 @@ final class WMSRendering implements MetatileRenderer, TileEncoder {
 
     /**
      * @param choice the tile's metatile, and the tile alone if offered
-     * @param pngEncoder the engine's encoder for the tiles ({@link PngTiles#encoderFor}), {@code null} for
+     * @param pngEncoder the engine's encoder for the tiles ({@link PngEncoderChoice#encoderFor}), {@code null} for
      *     GeoWebCache's writer
      */
     WMSRendering(MetatileChoice<FanoutWMSMetaTile> choice, TileEncoder pngEncoder) {

@@ -12,7 +12,7 @@ import org.geowebcache.storage.StorageBroker;
 /**
  * The fan-out engine over GeoWebCache, as both plugins run it: GeoWebCache's storage broker as the engine's tile
  * store, its configured lock provider behind the engine's in-process locks ({@link GwcLockProvider}), and conveyor
- * tiles served through it ({@link EngineConveyor}). Built at a plugin's start-up, closed at its shutdown.
+ * tiles served through it ({@link ConveyorTileServer}). Built at a plugin's start-up, closed at its shutdown.
  */
 public final class GeoWebCacheEngine implements AutoCloseable {
 
@@ -21,7 +21,7 @@ public final class GeoWebCacheEngine implements AutoCloseable {
 
     private final GwcLockProvider locks;
     private final FanoutEngine engine;
-    private final EngineConveyor conveyor;
+    private final ConveyorTileServer conveyor;
 
     /**
      * @param layers where each tile layer's expiry is looked up
@@ -39,7 +39,7 @@ public final class GeoWebCacheEngine implements AutoCloseable {
         StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, layers);
         this.locks = new GwcLockProvider(gwcLocks);
         this.engine = new FanoutEngine(lockKeys.apply(locks), protocol, store, settings);
-        this.conveyor = new EngineConveyor(store);
+        this.conveyor = new ConveyorTileServer(store);
     }
 
     public FanoutEngine engine() {
@@ -47,7 +47,7 @@ public final class GeoWebCacheEngine implements AutoCloseable {
     }
 
     /** Serves GeoWebCache's conveyor tiles through {@link #engine()}. */
-    public EngineConveyor conveyor() {
+    public ConveyorTileServer conveyor() {
         return conveyor;
     }
 

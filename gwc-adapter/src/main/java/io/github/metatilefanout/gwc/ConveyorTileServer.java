@@ -18,9 +18,9 @@ import org.geowebcache.service.HttpErrorCodeException;
  * the engine's key for a conveyor tile, and the conveyor tile filled as GeoWebCache's own path fills it (the
  * bytes, hit or miss, the tile's creation time, the status); the layer adds its own headers.
  */
-public final class EngineConveyor {
+public final class ConveyorTileServer {
 
-    private static final Logger LOGGER = Logger.getLogger(EngineConveyor.class.getName());
+    private static final Logger LOGGER = Logger.getLogger(ConveyorTileServer.class.getName());
 
     /** A lock not obtained within the lock wait timeout, or a lock provider failing: busy, not a bad request. */
     private static final int LOCK_NOT_OBTAINED_STATUS = 503;
@@ -28,7 +28,7 @@ public final class EngineConveyor {
     private final StorageBrokerTileStore store;
 
     /** @param store the engine's tile store, GeoWebCache's storage broker */
-    public EngineConveyor(StorageBrokerTileStore store) {
+    public ConveyorTileServer(StorageBrokerTileStore store) {
         this.store = store;
     }
 

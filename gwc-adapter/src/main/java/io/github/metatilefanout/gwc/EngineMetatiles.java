@@ -12,9 +12,9 @@ import org.geowebcache.layer.MetaTile;
  * GeoWebCache's metatiles described as the engine's {@link Metatile}: the geometry (alignment, coverage edges,
  * gutter, tile rectangles) stays GeoWebCache's own.
  */
-public final class MetaTiles {
+public final class EngineMetatiles {
 
-    private MetaTiles() {}
+    private EngineMetatiles() {}
 
     /**
      * {@code metaTile} for the engine.

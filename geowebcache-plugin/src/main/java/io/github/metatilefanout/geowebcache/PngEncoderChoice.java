@@ -18,7 +18,7 @@ import org.geowebcache.mime.MimeType;
  * it), JPEG and the other formats, and layers with a format modifier for PNG, which may change what GeoWebCache asks
  * the WMS for or how it writes.
  */
-final class PngTiles {
+final class PngEncoderChoice {
 
     /**
      * The deflate level of the JDK's PNG writer with its default parameters, as GeoWebCache uses it. Levels below 4
@@ -29,7 +29,7 @@ final class PngTiles {
     /** The engine's encoder, {@code null} with {@link PngEncoderSetting#GEOWEBCACHE}. */
     private final PngTileEncoder encoder;
 
-    PngTiles(PngEncoderSetting setting) {
+    PngEncoderChoice(PngEncoderSetting setting) {
         this.encoder = setting == PngEncoderSetting.FANOUT ? new PngTileEncoder(LEVEL, PngFilter.NONE) : null;
     }
 
