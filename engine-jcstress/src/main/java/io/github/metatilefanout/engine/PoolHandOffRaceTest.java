@@ -68,8 +68,7 @@ public class PoolHandOffRaceTest {
     private FanoutJob job() {
         StressFlight stress = new StressFlight(0);
         stress.flight.encodeRequested();
-        JobLocks locks =
-                JobLocks.takenByOwner(LockProtocol.TILE_LOCKS, StressFlight.METATILE, NO_LOCKS, metrics, TIMEOUT);
+        JobLocks locks = JobLocks.takenByOwner(LockProtocol.TILE_LOCKS, StressFlight.METATILE, NO_LOCKS, metrics);
         return new FanoutJob(stress.flight, locks, new DiscardingStore(), TIMEOUT, metrics, finished -> {});
     }
 }

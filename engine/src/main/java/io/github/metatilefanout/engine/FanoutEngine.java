@@ -324,9 +324,7 @@ public final class FanoutEngine implements AutoCloseable {
         JobLocks onHolder = holder == null
                 ? null
                 : JobLocks.takenOn(holder, protocol, metatile, lockProvider, metrics, lockTimeout);
-        return onHolder != null
-                ? onHolder
-                : JobLocks.takenByOwner(protocol, metatile, lockProvider, metrics, lockTimeout);
+        return onHolder != null ? onHolder : JobLocks.takenByOwner(protocol, metatile, lockProvider, metrics);
     }
 
     /**

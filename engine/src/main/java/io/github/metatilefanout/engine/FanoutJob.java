@@ -160,7 +160,7 @@ final class FanoutJob implements Runnable {
     private void execute(EncodedOn where) {
         boolean interrupted = false;
         try {
-            jobLocks.acquireOnOwner(); // unless the job's lock holder takes them
+            jobLocks.acquireOnOwner(lockTimeout); // unless the job's lock holder takes them
             try {
                 jobLocks.awaitAcquired(nextWait());
             } catch (InterruptedException e) {

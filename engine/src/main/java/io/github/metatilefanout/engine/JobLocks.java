@@ -60,7 +60,7 @@ final class JobLocks {
     /** Completed once, with {@link #locked}'s final value: the locks the job holds. */
     private final CompletableFuture<boolean[]> acquired = new CompletableFuture<>();
 
-    /** When the holder stops trying ({@link System#nanoTime}). */
+    /** When a {@link LockHolder} stops trying ({@link System#nanoTime}); unused for locks taken by the owner. */
     private final long deadline;
 
     /** Completed by the holder once {@link #releaseAll} has run. */
@@ -116,18 +116,14 @@ final class JobLocks {
             return null;
         }
         JobLocks locks = new JobLocks(protocol, metatile, provider, metrics, lockHolder, lockHolder::retire, deadline);
-        lockHolder.execute(locks::acquireAll);
+        lockHolder.execute(() -> locks.acquireAll(deadline));
         return locks;
     }
 
-    /**
-     * The locks of a job run by its requester, taken when it starts the job ({@link #acquireOnOwner}) within {@code
-     * timeout} of now.
-     */
+    /** The locks of a job run by its requester, taken when it starts the job ({@link #acquireOnOwner}). */
     static JobLocks takenByOwner(
-            LockProtocol protocol, Metatile metatile, LockProvider provider, FanoutMetrics metrics, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        return new JobLocks(protocol, metatile, provider, metrics, Runnable::run, () -> {}, deadline);
+            LockProtocol protocol, Metatile metatile, LockProvider provider, FanoutMetrics metrics) {
+        return new JobLocks(protocol, metatile, provider, metrics, Runnable::run, () -> {}, 0);
     }
 
     /** Whether a {@link LockHolder} of the job's own holds these locks, so that the job may wait for a thread. */
@@ -135,10 +131,13 @@ final class JobLocks {
         return holder instanceof LockHolder;
     }
 
-    /** For locks {@linkplain #takenByOwner taken by the owner}: takes them on the calling thread. */
-    void acquireOnOwner() {
+    /**
+     * For locks {@linkplain #takenByOwner taken by the owner}: takes them on the calling thread, within {@code
+     * timeout} in all.
+     */
+    void acquireOnOwner(Duration timeout) {
         if (!onLockHolder()) {
-            acquireAll();
+            acquireAll(System.nanoTime() + timeout.toNanos());
         }
     }
 
@@ -149,7 +148,7 @@ final class JobLocks {
      * @throws InterruptedException after deciding, as above, on the locks obtained so far
      */
     void awaitAcquired(Duration timeout) throws InterruptedException {
-        long wait = Math.min(timeout.toNanos(), deadline - System.nanoTime());
+        long wait = onLockHolder() ? Math.min(timeout.toNanos(), deadline - System.nanoTime()) : timeout.toNanos();
         try {
             acquired.get(Math.max(0, wait), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
@@ -209,8 +208,8 @@ final class JobLocks {
         return released.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    /** Takes every lock, giving up on those not obtained by the deadline or once the set is decided. */
-    private void acquireAll() {
+    /** Takes every lock, giving up on those not obtained by {@code deadline} or once the set is decided. */
+    private void acquireAll(long deadline) {
         try {
             for (int k = 0; k < keys.length && !acquired.isDone(); k++) {
                 if (keys[k] != null) {

@@ -62,7 +62,7 @@ class FanoutPoolTest {
         InFlightMetatile flight = new InFlightMetatile(
                 metatile, metatile.indexOf(asked), CachePolicy.PERSIST, encoder, renderer.render(metatile), metrics);
         flight.encodeRequested();
-        JobLocks jobLocks = JobLocks.takenByOwner(LockProtocol.TILE_LOCKS, metatile, locks, metrics, BOUND);
+        JobLocks jobLocks = JobLocks.takenByOwner(LockProtocol.TILE_LOCKS, metatile, locks, metrics);
         return new FanoutJob(flight, jobLocks, store, BOUND, metrics, finished -> {});
     }
 }

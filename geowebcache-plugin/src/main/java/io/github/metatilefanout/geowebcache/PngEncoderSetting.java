@@ -7,6 +7,11 @@ import java.util.Locale;
 /**
  * {@value #NAME}: which encoder writes the PNG tiles of WMS layers, read once at start-up with the plugin's other
  * settings ({@link GeoWebCacheSettings}).
+ *
+ * <p>The plugins share one rule: the engine's PNG encoder is the default only where it writes the bytes the host
+ * writes. GeoWebCache's writer (the JDK's) splits the compressed data into IDAT chunks of 32 KB and writes some
+ * palette images at lower bit depths, which the engine's encoder does not: so {@link #GEOWEBCACHE} is the default
+ * here, while GeoServer's plugin always uses the engine's encoder, whose bytes equal GeoServer's own.
  */
 public enum PngEncoderSetting {
     /** GeoWebCache's own writer (crop, then the JDK's PNG writer): tiles byte for byte those of GeoWebCache. */
