@@ -391,7 +391,7 @@ class FanoutPromisesTest {
         LockTimeoutException failure =
                 assertThrows(LockTimeoutException.class, () -> engine.getTile(request(asked, 4, renderer, encoder)));
 
-        assertEquals(metatileKey, failure.lockKey());
+        assertTrue(failure.getMessage().contains("\'" + metatileKey + "\'"), failure.getMessage());
         assertTrue(failure.getMessage().contains(metatileKey), failure.getMessage());
         assertEquals(0, locks.activeKeys());
         assertEquals(0, renderer.totalRenders());
@@ -405,7 +405,7 @@ class FanoutPromisesTest {
         LockTimeoutException failure =
                 assertThrows(LockTimeoutException.class, () -> engine.getTile(request(asked, 4, renderer, encoder)));
 
-        assertEquals(jobLockKey(asked), failure.lockKey());
+        assertTrue(failure.getMessage().contains("\'" + jobLockKey(asked) + "\'"), failure.getMessage());
         assertEquals(0, locks.activeKeys());
         assertEquals(0, renderer.totalRenders());
     }

@@ -8,21 +8,12 @@ public class LockTimeoutException extends TileException {
 
     private static final long serialVersionUID = 1L;
 
-    private final String lockKey;
-
     public LockTimeoutException(String lockKey, Duration timeout) {
         super("Could not acquire lock '" + lockKey + "' within " + timeout.toMillis() + " ms");
-        this.lockKey = lockKey;
     }
 
     /** The lock provider failed on {@code lockKey}, for instance on a timeout of its own. */
     public LockTimeoutException(String lockKey, Throwable providerFailure) {
         super("Could not acquire lock '" + lockKey + "': " + providerFailure, providerFailure);
-        this.lockKey = lockKey;
-    }
-
-    /** The key of the lock that was not obtained. */
-    public String lockKey() {
-        return lockKey;
     }
 }
