@@ -20,9 +20,10 @@ import java.util.logging.Logger;
  * each covered tile has its own lock, released once the tile is stored; with {@link LockProtocol#STORING_LOCK} one
  * storing lock guards every tile and is released when the job ends.
  *
- * <p>The locks are tried until a deadline, the lock timeout after the job was created. Whoever waits for them
- * learns at the deadline at the latest which were obtained: a lock the provider grants later (a provider may overshoot
- * its timeout) is released at once by the holder, so that no wait for a job's locks is longer than the lock timeout.
+ * <p>A lock holder tries the locks until a deadline, the lock timeout after the job was created (before its render).
+ * Whoever waits for them learns at the deadline at the latest which were obtained: a lock the provider grants later (a
+ * provider may overshoot its timeout) is released at once by the holder, so that no wait for a job's locks is longer
+ * than the lock timeout. A requester that runs its job takes the locks itself, within the lock timeout of starting.
  *
  * <p><b>Ownership.</b> {@link #held} and {@link #allReleased} are read and written only by tasks running on the
  * holder. {@link #locked} is guarded by {@code this}: the holder records each lock obtained there, unless the set of
