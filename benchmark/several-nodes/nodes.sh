@@ -85,7 +85,7 @@ prepare() {
     tar xzf "$WORK/jetty-home-$JETTY_VERSION.tar.gz" -C "$WORK"
   fi
   rm -rf "$base"; mkdir -p "$base/webapps/geoserver"
-  (cd "$base" && java -jar "$jetty_home/start.jar" --add-modules=http,ee10-deploy,ee10-webapp,ee10-jsp > /dev/null)
+  (cd "$base" && java -jar "$jetty_home/start.jar" --add-modules=http,ee10-deploy,ee10-webapp,ee10-jsp > /dev/null 2>&1)
   # the war, or the war inside GeoServer's geoserver-<version>-war.zip
   if [[ $war == *.zip ]]; then
     unzip -q -o -j "$war" '*geoserver.war' -d "$WORK" && war=$WORK/geoserver.war
