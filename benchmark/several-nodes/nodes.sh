@@ -67,8 +67,13 @@ stop_nodes() {
     pid=$(cat "$f")
     if kill -0 "$pid" 2>/dev/null; then
       kill "$pid" 2>/dev/null || true
-      for n in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-      kill -0 "$pid" 2>/dev/null && { echo "pid $pid still up after 30 s: SIGKILL"; kill -9 "$pid" 2>/dev/null || true; }
+      for n in $(seq 1 60); do
+        if ! kill -0 "$pid" 2>/dev/null; then break; fi
+        sleep 0.5
+      done
+      if kill -0 "$pid" 2>/dev/null; then
+        echo "pid $pid still up after 30 s: SIGKILL"; kill -9 "$pid" 2>/dev/null || true
+      fi
     fi
     rm -f "$f"
   done
