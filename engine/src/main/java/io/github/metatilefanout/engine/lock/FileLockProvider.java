@@ -5,16 +5,15 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -30,10 +29,16 @@ import java.util.concurrent.TimeUnit;
  * the lock, so the directory does not grow with the number of keys ever used. A process waiting on that
  * file then obtains the lock of a file that is no longer in the directory, while a third one creates and
  * locks a new file of the same name; GeoWebCache's NIO provider, which deletes its file after releasing the
- * lock, lets both believe they hold the key. Here the holder first marks the file as released (it writes
- * one byte into the file, which is empty while in use), and a process that obtains the lock of a marked
- * file lets it go and tries again. So at most one process holds a key. A holder killed between marking
- * and deleting leaves a marked file in the directory; the next process to lock it deletes it.
+ * lock, lets both believe they hold the key. Here the holder first writes a random mark into the file,
+ * which is empty while in use, and a process that obtains the lock of a marked file lets it go and opens
+ * the name again. So at most one process holds a key.
+ *
+ * <p>A holder killed between marking and deleting leaves a marked file in the directory. A process that
+ * locks the same mark twice has found it: the file was still named when it was opened the second time,
+ * since whoever writes a mark deletes the file before unlocking it. That process writes a new mark, so that
+ * no other one takes the file for left over once it is gone, and deletes it. Whether a file is still named
+ * cannot be told from its identity: between reading the name's inode and opening it, the file may be
+ * replaced and its inode number reused, and a process deleting on that evidence deleted a file in use.
  *
  * <p>Within a process, only the thread holding a key's in-process lock opens, locks or closes that key's
  * file: on POSIX systems closing any descriptor of a file drops the file locks the process holds on it.
@@ -47,7 +52,11 @@ import java.util.concurrent.TimeUnit;
 public final class FileLockProvider implements LockProvider {
 
     private static final long MAX_PAUSE_MILLIS = 16;
-    private static final byte[] RELEASED_MARK = {1};
+    /** The longest mark read: marks are {@value #MARK_LENGTH} bytes, or less if their writer was killed. */
+    private static final int MARK_LENGTH = 16;
+
+    private static final byte[] NO_MARK = {};
+    private static final SecureRandom MARKS = new SecureRandom();
 
     /** The in-process side of every provider of this JVM, by lock directory: never removed. */
     private static final ConcurrentHashMap<Path, InProcessLocks> IN_PROCESS = new ConcurrentHashMap<>();
@@ -92,14 +101,34 @@ public final class FileLockProvider implements LockProvider {
         Lock held = null;
         try {
             long pauseMillis = 1;
-            while ((held = tryLock(key, file, local)) == null) {
+            byte[] lastMark = NO_MARK;
+            while (true) {
+                FileChannel channel = FileChannel.open(
+                        file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                try {
+                    if (channel.tryLock() != null) {
+                        byte[] mark = readMark(channel);
+                        if (mark.length == 0) {
+                            held = new HeldFileLock(key, file, channel, local);
+                            return held;
+                        }
+                        if (Arrays.equals(mark, lastMark)) {
+                            markAndDelete(channel, file); // left over by a holder killed before deleting it
+                            continue;
+                        }
+                        lastMark = mark;
+                    }
+                } finally {
+                    if (held == null) {
+                        channel.close(); // releases the file lock, if taken
+                    }
+                }
                 if (System.nanoTime() - deadline >= 0) {
                     throw new LockTimeoutException(key, timeout);
                 }
                 TimeUnit.MILLISECONDS.sleep(pauseMillis);
                 pauseMillis = Math.min(2 * pauseMillis, MAX_PAUSE_MILLIS);
             }
-            return held;
         } catch (ClosedByInterruptException e) {
             Thread.interrupted(); // reported by the exception, as for the waits
             throw new InterruptedException("Interrupted while locking the lock file of '" + key + "'");
@@ -112,36 +141,21 @@ public final class FileLockProvider implements LockProvider {
         }
     }
 
-    /** The key's lock, or {@code null} when another process holds it or the file locked was released. */
-    private Lock tryLock(String key, Path file, Lock local) throws IOException {
-        Object keyBeforeOpening = fileKey(file);
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        Lock held = null;
-        try {
-            FileLock fileLock = channel.tryLock();
-            if (fileLock != null) {
-                if (channel.size() == 0) {
-                    held = new HeldFileLock(key, file, channel, local);
-                } else if (keyBeforeOpening != null && keyBeforeOpening.equals(fileKey(file))) {
-                    // marked, yet still in the directory: its holder died before deleting it
-                    Files.deleteIfExists(file);
-                }
-            }
-            return held;
-        } finally {
-            if (held == null) {
-                channel.close(); // releases the file lock, if taken
-            }
+    /** The mark of a locked file: empty while the file is in use, or once its holder was killed early. */
+    private static byte[] readMark(FileChannel channel) throws IOException {
+        ByteBuffer mark = ByteBuffer.allocate(MARK_LENGTH);
+        while (mark.hasRemaining() && channel.read(mark, mark.position()) > 0) {
+            // reads until the end of the file or of the buffer
         }
+        return Arrays.copyOf(mark.array(), mark.position());
     }
 
-    /** The identity of the file {@code file} names now (device and inode on POSIX), or {@code null}. */
-    private static Object fileKey(Path file) throws IOException {
-        try {
-            return Files.readAttributes(file, BasicFileAttributes.class).fileKey();
-        } catch (NoSuchFileException e) {
-            return null;
-        }
+    /** Marks a locked file with a mark no other file has and deletes its name, still locked. */
+    private static void markAndDelete(FileChannel channel, Path file) throws IOException {
+        byte[] mark = new byte[MARK_LENGTH];
+        MARKS.nextBytes(mark);
+        channel.write(ByteBuffer.wrap(mark), 0);
+        Files.deleteIfExists(file);
     }
 
     private static String fileName(String key) {
@@ -178,7 +192,7 @@ public final class FileLockProvider implements LockProvider {
         }
 
         /**
-         * Marks the lock file as released and deletes it, then releases its lock (by closing it) and the
+         * Marks the lock file and deletes it, then releases its lock (by closing it) and the
          * in-process lock, which are released whatever fails before. An interrupted thread releases as any
          * other and keeps its interrupt flag.
          *
@@ -190,8 +204,7 @@ public final class FileLockProvider implements LockProvider {
             // an interrupt would close the channel before the file is marked and deleted
             boolean interrupted = Thread.interrupted();
             try (channel) {
-                channel.write(ByteBuffer.wrap(RELEASED_MARK), 0);
-                Files.deleteIfExists(file);
+                markAndDelete(channel, file);
             } catch (IOException e) {
                 throw new UncheckedIOException("Releasing the lock file " + file + " of '" + key + "' failed", e);
             } finally {
