@@ -8,17 +8,16 @@ import java.util.Locale;
  * {@value #NAME}: which encoder writes the PNG tiles of WMS layers, read once at start-up with the plugin's other
  * settings ({@link GeoWebCacheSettings}).
  *
- * <p>The plugins share one rule: the engine's PNG encoder is the default only where it writes the bytes the host
- * writes. GeoWebCache's writer (the JDK's) splits the compressed data into IDAT chunks of 32 KB and writes some
- * palette images at lower bit depths, which the engine's encoder does not: so {@link #GEOWEBCACHE} is the default
- * here, while GeoServer's plugin always uses the engine's encoder, whose bytes equal GeoServer's own.
+ * <p>The plugins share one rule: the engine's PNG encoder is the default where it writes the bytes the host writes.
+ * Here it writes the bytes of GeoWebCache's writer (the JDK's), so {@link #FANOUT} is the default, as the engine's
+ * encoder is in GeoServer's plugin with GeoServer's bytes.
  */
 public enum PngEncoderSetting {
-    /** GeoWebCache's own writer (crop, then the JDK's PNG writer): tiles byte for byte those of GeoWebCache. */
+    /** GeoWebCache's own writer for every tile: crop, then the JDK's PNG writer. */
     GEOWEBCACHE,
     /**
-     * The engine's PNG encoder, reading each tile straight from the metatile's raster where {@link PngEncoderChoice} allows
-     * it: the same pixels, not always the same bytes.
+     * The engine's PNG encoder where {@link PngEncoderChoice} allows it: each tile read straight from the metatile's
+     * raster, in the bytes GeoWebCache's writer writes.
      */
     FANOUT;
 
@@ -26,12 +25,12 @@ public enum PngEncoderSetting {
     public static final String NAME = GeoWebCacheSettings.PREFIX + "PNG_ENCODER";
 
     /**
-     * The encoder {@code value} names, in any case; {@link #GEOWEBCACHE} when it is not set.
+     * The encoder {@code value} names, in any case; {@link #FANOUT} when it is not set.
      *
      * @throws IllegalArgumentException naming the setting, the value and the allowed ones ({@link Setting#BAD_VALUE})
      */
     public static PngEncoderSetting read(String value) {
-        return ChoiceProperty.read(NAME, value, GEOWEBCACHE, PngEncoderSetting::value);
+        return ChoiceProperty.read(NAME, value, FANOUT, PngEncoderSetting::value);
     }
 
     /** The value naming it: {@code geowebcache} or {@code fanout}. */

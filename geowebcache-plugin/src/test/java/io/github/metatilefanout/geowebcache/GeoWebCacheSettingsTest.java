@@ -15,12 +15,12 @@ import org.junit.jupiter.api.Test;
 class GeoWebCacheSettingsTest {
 
     @Test
-    void nothingSetMeansEnabledWithTheEnginesDefaultsTileLocksAndGeoWebCachesPngWriter() {
+    void nothingSetMeansEnabledWithTheEnginesDefaultsTileLocksAndTheEnginesPngEncoder() {
         GeoWebCacheSettings settings = settings(Map.of());
         assertTrue(settings.enabled());
         assertEquals(FanoutSettings.defaults(), settings.engineSettings());
         assertEquals(LockProtocol.TILE_LOCKS, settings.lockProtocol());
-        assertEquals(PngEncoderSetting.GEOWEBCACHE, settings.pngEncoder());
+        assertEquals(PngEncoderSetting.FANOUT, settings.pngEncoder());
     }
 
     @Test
@@ -42,14 +42,14 @@ class GeoWebCacheSettingsTest {
                 "METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", "30",
                 "METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED", "true",
                 "METATILE_FANOUT_LOCK_PROTOCOL", "Storing-Lock",
-                "METATILE_FANOUT_PNG_ENCODER", " Fanout"));
+                "METATILE_FANOUT_PNG_ENCODER", " GeoWebCache"));
         assertFalse(settings.enabled());
         assertEquals(new FanoutSettings(3, 7, Duration.ofSeconds(30), true), settings.engineSettings());
         assertEquals(LockProtocol.STORING_LOCK, settings.lockProtocol());
-        assertEquals(PngEncoderSetting.FANOUT, settings.pngEncoder());
+        assertEquals(PngEncoderSetting.GEOWEBCACHE, settings.pngEncoder());
         assertEquals(
                 "pool size 3, queue bound 7, lock wait timeout 30 s, lock protocol storing-lock, single tiles on uncached"
-                        + " levels on, PNG encoder fanout",
+                        + " levels on, PNG encoder geowebcache",
                 settings.toString());
     }
 
@@ -84,7 +84,7 @@ class GeoWebCacheSettingsTest {
         IllegalArgumentException refused = assertThrows(
                 IllegalArgumentException.class, () -> settings(Map.of("METATILE_FANOUT_PNG_ENCODER", " jdk ")));
         assertEquals(
-                "METATILE_FANOUT_PNG_ENCODER is 'jdk', but it must be geowebcache (the default) or fanout",
+                "METATILE_FANOUT_PNG_ENCODER is 'jdk', but it must be fanout (the default) or geowebcache",
                 refused.getMessage());
     }
 

@@ -21,16 +21,16 @@ import org.springframework.mock.web.MockHttpServletResponse;
 
 /**
  * The plugin answers and stores the very bytes stock GeoWebCache does, with as many GetMaps: every tile of zoom
- * levels 2 and 3, asked for over WMTS from GeoWebCache with and without the plugin, on the same WMS. With {@code
- * METATILE_FANOUT_PNG_ENCODER=fanout} too, where GeoWebCache's writer is kept: JPEG, and a layer with a format
- * modifier for PNG.
+ * levels 2 and 3, asked for over WMTS from GeoWebCache with and without the plugin, on the same WMS. PNG tiles are
+ * the engine's encoder's by default, GeoWebCache's writer's with {@code METATILE_FANOUT_PNG_ENCODER=geowebcache},
+ * which the plugin keeps anyway for JPEG and a layer with a format modifier for PNG.
  */
 class StockIdentityTest {
 
     @RegisterExtension
     static final GeoWebCacheFixture fixture = new GeoWebCacheFixture();
 
-    private static final Map<String, String> FANOUT_PNG_ENCODER = Map.of(PngEncoderSetting.NAME, "fanout");
+    private static final Map<String, String> GEOWEBCACHE_PNG_WRITER = Map.of(PngEncoderSetting.NAME, "geowebcache");
 
     @Test
     void pngTilesAreByteIdenticalToStock() throws Exception {
@@ -48,14 +48,21 @@ class StockIdentityTest {
     }
 
     @Test
-    void jpegTilesAreByteIdenticalToStockWithTheFanoutPngEncoder() throws Exception {
-        assertIdentical(WORLD, JPEG, FANOUT_PNG_ENCODER);
+    void pngTilesOfA4BitPaletteAnswerWithATransparentEntryAfterOpaqueOnesAreByteIdenticalToStock() throws Exception {
+        fixture.wms().answerWithPalettes(true);
+        assertIdentical(WORLD_GUTTER, PNG, Map.of());
     }
 
     @Test
-    void pngTilesOfALayerWithAFormatModifierAreByteIdenticalToStockWithTheFanoutPngEncoder() throws Exception {
-        fixture.wms().answerWithPalettes(true); // where the engine's bytes would differ
-        assertIdentical(WORLD_MODIFIED, PNG, FANOUT_PNG_ENCODER);
+    void pngTilesAreByteIdenticalToStockWithGeoWebCachesWriter() throws Exception {
+        fixture.wms().answerWithPalettes(true);
+        assertIdentical(WORLD_GUTTER, PNG, GEOWEBCACHE_PNG_WRITER);
+    }
+
+    @Test
+    void pngTilesOfALayerWithAFormatModifierAreByteIdenticalToStock() throws Exception {
+        fixture.wms().answerWithPalettes(true);
+        assertIdentical(WORLD_MODIFIED, PNG, Map.of());
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Arrays;
  *
  * <p>A raster may hold indexes beyond a short palette; Java shows them with the colour model's values for
  * those entries (transparent black), so the PNG palette is extended to the largest index the tile uses.
+ * {@link #asImageIoWrites} gives the rows and chunks the JDK's PNG writer writes instead.
  */
 final class PaletteRows extends PixelRows {
 
@@ -18,6 +19,8 @@ final class PaletteRows extends PixelRows {
     private final int scanlineStride;
     private final IndexColorModel colors;
     private int entries;
+    /** The chunks and new index of each entry as the JDK's PNG writer writes them; {@code null} before. */
+    private ImageIoPalette imageIo;
 
     /**
      * @param topLeft index of the byte holding the tile's top-left pixel
@@ -40,9 +43,28 @@ final class PaletteRows extends PixelRows {
         this.colors = colors;
     }
 
+    /**
+     * The same rows as the JDK's PNG writer writes them: the colour model's whole palette, its entries that
+     * are not opaque moved first and only those in tRNS; {@code null} when it writes them as gray samples
+     * (a palette that is a gray ramp).
+     */
+    PaletteRows asImageIoWrites() {
+        ImageIoPalette palette = ImageIoPalette.of(colors, bitDepth);
+        if (palette == null) {
+            return null;
+        }
+        PaletteRows rows = new PaletteRows(width, height, bitDepth, data, topLeft, firstBit, scanlineStride, colors);
+        rows.imageIo = palette;
+        return rows;
+    }
+
     @Override
     void readRow(int y, byte[] target, int offset) {
         int start = topLeft + y * scanlineStride;
+        if (imageIo != null && imageIo.newIndexes() != null) {
+            readRenumberedRow(start, imageIo.newIndexes(), target, offset);
+            return;
+        }
         if (bitDepth == 8 || firstBit == 0 && width * bitDepth % 8 == 0) {
             System.arraycopy(data, start, target, offset, rowBytes());
             return;
@@ -51,6 +73,16 @@ final class PaletteRows extends PixelRows {
         for (int x = 0; x < width; x++) {
             int bit = x * bitDepth;
             target[offset + bit / 8] |= (byte) (index(start, x) << (8 - bitDepth - bit % 8));
+        }
+    }
+
+    private void readRenumberedRow(int start, int[] newIndexes, byte[] target, int offset) {
+        Arrays.fill(target, offset, offset + rowBytes(), (byte) 0);
+        for (int x = 0; x < width; x++) {
+            int index = index(start, x);
+            int renumbered = index < newIndexes.length ? newIndexes[index] : index;
+            int bit = x * bitDepth;
+            target[offset + bit / 8] |= (byte) (renumbered << (8 - bitDepth - bit % 8));
         }
     }
 
@@ -65,7 +97,9 @@ final class PaletteRows extends PixelRows {
 
     @Override
     long firstPixel() {
-        return index(topLeft, 0);
+        int index = index(topLeft, 0);
+        int[] newIndexes = imageIo == null ? null : imageIo.newIndexes();
+        return newIndexes != null && index < newIndexes.length ? newIndexes[index] : index;
     }
 
     @Override
@@ -110,6 +144,9 @@ final class PaletteRows extends PixelRows {
 
     @Override
     byte[] palette() {
+        if (imageIo != null) {
+            return imageIo.plte();
+        }
         int size = entries();
         byte[] plte = new byte[3 * size];
         for (int i = 0; i < size; i++) {
@@ -123,6 +160,9 @@ final class PaletteRows extends PixelRows {
     /** Alphas up to the last entry that is not opaque; {@code null} when all are. */
     @Override
     byte[] transparency() {
+        if (imageIo != null) {
+            return imageIo.trns();
+        }
         int last = -1;
         int size = entries();
         for (int i = 0; i < size; i++) {

@@ -29,7 +29,8 @@ import java.util.concurrent.BlockingQueue;
  * them. Every tile decodes to what getRGB shows of its source.
  *
  * <p>The defaults are GeoServer's WMS defaults: deflate level 2 (its "PNG compression 25%", see {@link
- * #levelForGeoServerCompression}) and filter {@link PngFilter#NONE}.
+ * #levelForGeoServerCompression}) and filter {@link PngFilter#NONE}. {@link #imageIoBytes()} writes the bytes
+ * of the JDK's PNG writer instead, as GeoWebCache uses it.
  */
 public final class PngTileEncoder implements TileEncoder {
 
@@ -44,6 +45,7 @@ public final class PngTileEncoder implements TileEncoder {
 
     private final int level;
     private final PngFilter filter;
+    private final boolean imageIo;
     private final UniformTileCache uniformTiles;
     private final BlockingQueue<PngWriter> idleWriters = new ArrayBlockingQueue<>(IDLE_WRITERS);
 
@@ -57,12 +59,34 @@ public final class PngTileEncoder implements TileEncoder {
      * @param filter the row filter
      */
     public PngTileEncoder(int level, PngFilter filter) {
+        this(level, filter, false);
+    }
+
+    private PngTileEncoder(int level, PngFilter filter, boolean imageIo) {
         if (level < 0 || level > 9) {
             throw new IllegalArgumentException("PNG compression level is " + level + "; allowed range is 0 to 9");
         }
         this.level = level;
         this.filter = Objects.requireNonNull(filter, "filter");
+        this.imageIo = imageIo;
         this.uniformTiles = new UniformTileCache();
+    }
+
+    /**
+     * An encoder writing each tile in exactly the bytes the JDK's PNG writer writes for the tile's sub-image
+     * with its default parameters, as GeoWebCache writes PNG tiles: deflate level 4, IDAT chunks of 32 KB, the
+     * colour model's whole palette with the entries that are not opaque first, its filter choice for palette
+     * rows. Tiles it does not read in place, or whose palette it writes as gray, it hands to that writer.
+     * The bytes are GeoWebCache's only while the JDK's writer is ImageIO's first PNG writer ({@link
+     * #isImageIoPngWriterTheJdks}).
+     */
+    public static PngTileEncoder imageIoBytes() {
+        return new PngTileEncoder(PngWriter.IMAGE_IO_LEVEL, PngFilter.NONE, true);
+    }
+
+    /** Whether ImageIO's first PNG writer, the one GeoWebCache takes, is the JDK's own. */
+    public static boolean isImageIoPngWriterTheJdks() {
+        return ImageIoPngWriter.isTheJdks();
     }
 
     /**
@@ -92,6 +116,9 @@ public final class PngTileEncoder implements TileEncoder {
     @Override
     public byte[] encode(RenderedImage metatileImage, Rectangle tileBounds) throws IOException {
         checkInside(metatileImage, tileBounds);
+        if (imageIo) {
+            return encodeAsImageIo(metatileImage, tileBounds);
+        }
         PixelRows rows = RasterRows.of(metatileImage, tileBounds);
         if (rows == null) {
             BufferedImage copy = TileCopy.of(metatileImage, tileBounds);
@@ -111,6 +138,24 @@ public final class PngTileEncoder implements TileEncoder {
         return write(rows);
     }
 
+    private byte[] encodeAsImageIo(RenderedImage metatileImage, Rectangle tile) throws IOException {
+        PixelRows rows = RasterRows.of(metatileImage, tile);
+        if (rows instanceof PaletteRows palette) {
+            rows = palette.asImageIoWrites();
+        }
+        if (rows == null) {
+            return ImageIoPngWriter.write(
+                    metatileImage instanceof BufferedImage buffered
+                            ? buffered.getSubimage(tile.x, tile.y, tile.width, tile.height)
+                            : TileCopy.of(metatileImage, tile));
+        }
+        if (rows.isUniform()) {
+            PixelRows uniform = rows;
+            return uniformTiles.get(uniform, level, filter, () -> write(uniform));
+        }
+        return write(rows);
+    }
+
     /**
      * Writes {@code rows} with an idle writer, or a new one; gives the writer back if it finished, else (an
      * exception or error midway) ends its Deflater, whose state is then unknown.
@@ -122,7 +167,7 @@ public final class PngTileEncoder implements TileEncoder {
         }
         boolean finished = false;
         try {
-            byte[] png = writer.write(rows, level, filter);
+            byte[] png = imageIo ? writer.writeAsImageIo(rows) : writer.write(rows, level, filter);
             finished = true;
             return png;
         } finally {
