@@ -39,6 +39,12 @@ public final class HttpOptions implements Callable<Integer> {
     @Option(names = "--caches", defaultValue = "mapproxy,mapcache,gwc,fanout", split = ",", description = "--peers")
     List<String> caches;
 
+    @Option(
+            names = "--rounds",
+            defaultValue = "1",
+            description = "--peers: rounds of --caches, the order reversed every other round, on new metatiles")
+    int rounds;
+
     @Option(names = "--gutter", defaultValue = "${env:PEERS_GUTTER:-32}", description = "--peers: pixels, each side")
     int gutter;
 
@@ -149,6 +155,7 @@ public final class HttpOptions implements Callable<Integer> {
         range("--seconds", seconds, 1, 86_400);
         range("--timeout", timeout, 1, 86_400);
         range("--seed", seed, 0, Integer.MAX_VALUE);
+        range("--rounds", rounds, 1, 100);
         phases.stream()
                 .filter(p -> !PHASES.contains(p))
                 .findFirst()

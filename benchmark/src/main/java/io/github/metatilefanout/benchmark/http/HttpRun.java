@@ -10,9 +10,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -74,8 +76,11 @@ public final class HttpRun {
 
     /**
      * {@code --peers}: first MapServer's own GetMap of the metatiles of the first-tile phase ({@link
-     * BackendBound}); then each running cache of {@code --caches} in turn, every phase on the same
-     * metatiles, GetMaps counted in MapServer's access log; last, one table.
+     * BackendBound}); then {@code --rounds} rounds of each running cache of {@code --caches} in turn, every phase
+     * on the same metatiles, GetMaps counted in MapServer's access log, the order reversed every other round and
+     * each round on metatiles no earlier round took; a table per round, and the means of all rounds.
+     *
+     * @return every cache's results, round after round
      */
     public List<CacheResult> peers(PeerServers servers) throws IOException, InterruptedException {
         Map<String, String> urls = servers.urls();
@@ -95,16 +100,37 @@ public final class HttpRun {
         String wms = urls.get(PeerServers.BACKEND);
         BackendBound bound =
                 backend(servers, new BackendBound.GetMap(wms, options.layer, grid, options.format, options.gutter));
-        List<CacheResult> results = new ArrayList<>();
-        for (String cache : caches) {
-            TileClient client =
-                    new TileClient(http, TileClient.template(urls.get(cache), options.layer, grid), options.timeout());
-            Phases phases = new Phases(client, options.metatiles(grid), getMaps, servers);
-            List<PhaseResult> done = phases(phases, String.format("%-8s ", cache), HttpOptions.PHASES);
-            results.add(new CacheResult(cache, done.get(0), done.get(1), done.subList(2, done.size())));
+        List<CacheResult> all = new ArrayList<>();
+        int taken = 0;
+        for (int round = 1; round <= options.rounds; round++) {
+            List<String> order = new ArrayList<>(caches);
+            if (round % 2 == 0) {
+                Collections.reverse(order);
+            }
+            if (options.rounds > 1) {
+                out.println(format("round %d of %d, caches %s", round, options.rounds, String.join(", ", order)));
+            }
+            List<CacheResult> results = new ArrayList<>();
+            int takenThisRound = 0;
+            for (String cache : order) {
+                TileClient client = new TileClient(
+                        http, TileClient.template(urls.get(cache), options.layer, grid), options.timeout());
+                MetatileList metatiles = options.metatiles(grid);
+                metatiles.take(taken);
+                int before = metatiles.remaining();
+                Phases phases = new Phases(client, metatiles, getMaps, servers);
+                List<PhaseResult> done = phases(phases, format("%-8s ", cache), HttpOptions.PHASES);
+                results.add(new CacheResult(cache, done.get(0), done.get(1), done.subList(2, done.size())));
+                takenThisRound = Math.max(takenThisRound, before - metatiles.remaining());
+            }
+            taken += takenThisRound;
+            out.print(table(bound, results));
+            all.addAll(results);
         }
-        out.print(table(bound, results));
-        return results;
+        if (options.rounds > 1) {
+            out.print(meanTable(bound, caches, all));
+        }
+        return all;
     }
 
     private Pattern getMapPattern(String byDefault) {
@@ -179,6 +205,37 @@ public final class HttpRun {
         }
         return text.append(format("load average %.2f at end%n", BenchmarkMain.loadAverage()))
                 .toString();
+    }
+
+    /** Per cache, the mean over the rounds of each figure of {@link #table}. */
+    private String meanTable(BackendBound bound, List<String> caches, List<CacheResult> all) {
+        StringBuilder text = new StringBuilder(format(
+                "%nlayer %s, mean of %d rounds, the caches' order alternating: %s%n%n| cache | first tile p50 ms"
+                        + " | p50 / bound | CPU ms per metatile, 0 %% hits |",
+                options.layer, options.rounds, bound.line()));
+        for (int ratio : options.hits) {
+            text.append(format(" tiles/s, %d clients, %d %% hits |", options.clients, ratio));
+        }
+        text.append("\n|---|").append("---:|".repeat(3 + options.hits.length)).append('\n');
+        for (String cache : caches) {
+            List<CacheResult> rounds =
+                    all.stream().filter(r -> r.cache().equals(cache)).toList();
+            double p50 = mean(rounds, r -> r.firstTile().percentileMillis(50));
+            text.append(format(
+                    "| %s | %.1f | %.2f | %.1f |",
+                    cache, p50, p50 / bound.boundMillis(), mean(rounds, CacheResult::cpuPerMetatile)));
+            for (int i = 0; i < options.hits.length; i++) {
+                int load = i;
+                text.append(
+                        format(" %.1f |", mean(rounds, r -> r.loads().get(load).tilesPerSecond())));
+            }
+            text.append('\n');
+        }
+        return text.toString();
+    }
+
+    private static double mean(List<CacheResult> results, ToDoubleFunction<CacheResult> figure) {
+        return results.stream().mapToDouble(figure).average().orElse(Double.NaN);
     }
 
     /** Prints {@code result}'s line after the time and {@code prefix}, with the load average. */

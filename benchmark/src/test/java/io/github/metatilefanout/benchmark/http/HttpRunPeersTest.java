@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,23 +30,8 @@ class HttpRunPeersTest {
         try (StubTileServer a = new StubTileServer(4, 4, log);
                 StubTileServer b = new StubTileServer(4, 4, log)) {
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
-            List<HttpRun.CacheResult> results = new HttpRun(
-                            ParsedOptions.parse(
-                                    "--peers", script(a, b).toString(),
-                                    "--layer", "l",
-                                    "--caches", "b,a,c",
-                                    "--zoom", "5-6",
-                                    "--warm-up", "1",
-                                    "--first-tiles", "3",
-                                    "--bursts", "2",
-                                    "--hits", "0,75",
-                                    "--hot-metatiles", "2",
-                                    "--requests", "8",
-                                    "--gutter", "32",
-                                    "--log-file", log.toString(),
-                                    "--getmap-pattern", GetMapCounter.DEFAULT_PATTERN),
-                            new PrintStream(printed, true, StandardCharsets.UTF_8))
-                    .peers(new PeerServers(script(a, b)));
+            List<HttpRun.CacheResult> results =
+                    peers(a, b, log, printed, "--caches", "b,a,c", "--hits", "0,75", "--hot-metatiles", "2");
 
             assertEquals(
                     List.of("b", "a"),
@@ -71,6 +57,51 @@ class HttpRunPeersTest {
             String text = printed.toString(StandardCharsets.UTF_8);
             assertTrue(text.contains("\n| b | ") && text.contains("\n| a | "), text);
         }
+    }
+
+    @Test
+    void roundsAlternateTheCachesOrderOnMetatilesNoEarlierRoundTookAndEndWithTheirMeans() throws Exception {
+        Path log = folder.resolve("access.log");
+        try (StubTileServer a = new StubTileServer(4, 4, log);
+                StubTileServer b = new StubTileServer(4, 4, log)) {
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            List<HttpRun.CacheResult> results = peers(
+                    a, b, log, printed, "--caches", "b,a", "--rounds", "3", "--hits", "0", "--hot-metatiles", "0");
+
+            assertEquals(
+                    List.of("b", "a", "a", "b", "b", "a"),
+                    results.stream().map(HttpRun.CacheResult::cache).toList());
+            // per round: warm-up, first tiles, bursts, 8 misses; no metatile twice
+            int perRound = 1 + 3 + 2 + 8;
+            assertEquals(3 * perRound, a.rendered().size());
+            assertEquals(3 * perRound, new HashSet<>(a.rendered()).size());
+            assertEquals(new HashSet<>(a.rendered()), new HashSet<>(b.rendered()));
+            String text = printed.toString(StandardCharsets.UTF_8);
+            assertTrue(text.contains("round 2 of 3, caches a, b"), text);
+            assertTrue(text.contains("mean of 3 rounds, the caches' order alternating"), text);
+        }
+    }
+
+    /** The side-by-side run of {@code a} and {@code b}, small phases, and {@code options}. */
+    private List<HttpRun.CacheResult> peers(
+            StubTileServer a, StubTileServer b, Path log, ByteArrayOutputStream printed, String... options)
+            throws Exception {
+        List<String> arguments = new ArrayList<>(List.of(
+                "--peers", script(a, b).toString(),
+                "--layer", "l",
+                "--zoom", "5-6",
+                "--warm-up", "1",
+                "--first-tiles", "3",
+                "--bursts", "2",
+                "--requests", "8",
+                "--gutter", "32",
+                "--log-file", log.toString(),
+                "--getmap-pattern", GetMapCounter.DEFAULT_PATTERN));
+        arguments.addAll(List.of(options));
+        return new HttpRun(
+                        ParsedOptions.parse(arguments.toArray(String[]::new)),
+                        new PrintStream(printed, true, StandardCharsets.UTF_8))
+                .peers(new PeerServers(script(a, b)));
     }
 
     /** A stand-in for peers.sh: status, urls (the WMS on {@code a}), cpu counting its calls. */
