@@ -3,6 +3,7 @@ package io.github.metatilefanout.geowebcache;
 import io.github.metatilefanout.engine.Metatile;
 import io.github.metatilefanout.engine.MetatileImage;
 import io.github.metatilefanout.engine.TileKey;
+import io.github.metatilefanout.engine.png.PngReader;
 import io.github.metatilefanout.gwc.EngineMetatiles;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
@@ -21,9 +22,9 @@ import org.geowebcache.layer.wms.WMSMetaTile;
 import org.geowebcache.mime.MimeType;
 
 /**
- * A WMS layer's metatile for the engine, everything done by GeoWebCache's own code: its geometry and GetMap, its
- * image read from the WMS answer, each tile cropped and written by GeoWebCache's writer for the format, so that
- * tiles are byte for byte those of GeoWebCache's own path.
+ * A WMS layer's metatile for the engine, done by GeoWebCache's own code but where the engine's encoder writes the
+ * tiles: its geometry and GetMap, its image read from the WMS answer, each tile cropped and written by GeoWebCache's
+ * writer for the format, so that tiles are byte for byte those of GeoWebCache's own path.
  *
  * <p>Several threads may encode tiles of one metatile at once: the tile images GeoWebCache keeps for disposal go to
  * a concurrent queue (its own list is not synchronised), freed with the metatile image by {@link #dispose}.
@@ -53,17 +54,24 @@ final class FanoutWMSMetaTile extends WMSMetaTile {
     }
 
     /**
-     * Renders the metatile with one GetMap to the layer's WMS, and reads its image.
+     * Renders the metatile with one GetMap to the layer's WMS, and reads its image: with the engine's {@link PngReader}
+     * when {@code engineEncodes} (the engine's encoder writes the tiles, reading that image's raster in place) and the
+     * answer is a PNG it reads, else with ImageIO, as GeoWebCache does. Both give the same pixels and colour model.
      *
      * @throws GeoWebCacheException if the WMS failed or answered something other than an image of the format
      */
-    MetatileImage render() throws GeoWebCacheException {
+    MetatileImage render(boolean engineEncodes) throws GeoWebCacheException {
         ByteArrayResource answer = new ByteArrayResource(64 * 1024);
         wmsLayer.getSourceHelper().makeRequest(this, answer);
         if (getError()) {
             throw new GeoWebCacheException("The WMS answered no metatile image: " + getErrorMessage());
         }
-        setImageBytes(answer);
+        BufferedImage read = engineEncodes ? PngReader.read(answer.getContents()) : null;
+        if (read != null) {
+            setImage(read);
+        } else {
+            setImageBytes(answer);
+        }
         return MetatileImage.of(metaTileImage, this::dispose);
     }
 

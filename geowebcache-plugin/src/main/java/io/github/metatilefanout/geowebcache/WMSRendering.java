@@ -37,7 +37,7 @@ final class WMSRendering implements MetatileRenderer, TileEncoder {
     public MetatileImage render(Metatile metatile) throws Exception {
         FanoutWMSMetaTile chosen = choice.target(metatile);
         rendered = chosen;
-        return chosen.render();
+        return chosen.render(pngEncoder != null);
     }
 
     @Override

@@ -21,4 +21,16 @@ public enum PngFilter {
     int type() {
         return type;
     }
+
+    /** The Paeth predictor: of the left, upper and upper-left samples, the one nearest {@code left + up - upLeft}. */
+    static int paeth(int left, int up, int upLeft) {
+        int estimate = left + up - upLeft;
+        int toLeft = Math.abs(estimate - left);
+        int toUp = Math.abs(estimate - up);
+        int toUpLeft = Math.abs(estimate - upLeft);
+        if (toLeft <= toUp && toLeft <= toUpLeft) {
+            return left;
+        }
+        return toUp <= toUpLeft ? up : upLeft;
+    }
 }

@@ -205,24 +205,13 @@ final class PngWriter {
                         case 1 -> left;
                         case 2 -> up;
                         case 3 -> (left + up) >>> 1;
-                        default -> paeth(left, up, i > distance ? previous[i - distance] & 0xFF : 0);
+                        default -> PngFilter.paeth(left, up, i > distance ? previous[i - distance] & 0xFF : 0);
                     };
             line[i] = (byte) (raw - predicted);
             sum += Math.abs(raw - predicted);
         }
         differenceSum = sum;
         return line;
-    }
-
-    private static int paeth(int left, int up, int upLeft) {
-        int estimate = left + up - upLeft;
-        int toLeft = Math.abs(estimate - left);
-        int toUp = Math.abs(estimate - up);
-        int toUpLeft = Math.abs(estimate - upLeft);
-        if (toLeft <= toUp && toLeft <= toUpLeft) {
-            return left;
-        }
-        return toUp <= toUpLeft ? up : upLeft;
     }
 
     private void writeChunk(String type, byte[] data) {

@@ -16,6 +16,7 @@ import java.awt.image.Raster;
 import java.awt.image.RenderedImage;
 import java.awt.image.SampleModel;
 import java.awt.image.SinglePixelPackedSampleModel;
+import java.util.Arrays;
 
 /** Finds how to read a tile's rows straight from its metatile's raster, if the raster allows it. */
 final class RasterRows {
@@ -131,8 +132,13 @@ final class RasterRows {
         int colorType = colors.getColorSpace().getType() == ColorSpace.TYPE_GRAY
                 ? colors.hasAlpha() ? PixelRows.GRAY_ALPHA : PixelRows.GRAY
                 : colors.hasAlpha() ? PixelRows.RGBA : PixelRows.RGB;
-        int pixel = samples.getOffset(x, y, 0) - samples.getBandOffsets()[0];
+        // a pixel starts at its first sample in memory: rows of PngReader's images begin with a filter byte
         int[] channelOffsets = samples.getBandOffsets().clone();
+        int first = Arrays.stream(channelOffsets).min().orElseThrow();
+        int pixel = samples.getOffset(x, y, 0) - channelOffsets[0] + first;
+        for (int c = 0; c < channelOffsets.length; c++) {
+            channelOffsets[c] -= first;
+        }
         return new InterleavedByteRows(
                 tile.width,
                 tile.height,
