@@ -131,11 +131,7 @@ public final class PngTileEncoder implements TileEncoder {
                 rows = ArgbRows.of(copy, whole);
             }
         }
-        if (rows.isUniform()) {
-            PixelRows uniform = rows;
-            return uniformTiles.get(uniform, level, filter, () -> write(uniform));
-        }
-        return write(rows);
+        return writeOrReuse(rows);
     }
 
     private byte[] encodeAsImageIo(RenderedImage metatileImage, Rectangle tile) throws IOException {
@@ -149,11 +145,12 @@ public final class PngTileEncoder implements TileEncoder {
                             ? buffered.getSubimage(tile.x, tile.y, tile.width, tile.height)
                             : TileCopy.of(metatileImage, tile));
         }
-        if (rows.isUniform()) {
-            PixelRows uniform = rows;
-            return uniformTiles.get(uniform, level, filter, () -> write(uniform));
-        }
-        return write(rows);
+        return writeOrReuse(rows);
+    }
+
+    /** The PNG of {@code rows}: from the cache of uniform tiles if every pixel is the same, else written. */
+    private byte[] writeOrReuse(PixelRows rows) {
+        return rows.isUniform() ? uniformTiles.get(rows, level, filter, () -> write(rows)) : write(rows);
     }
 
     /**
