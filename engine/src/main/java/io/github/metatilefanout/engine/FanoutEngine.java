@@ -340,13 +340,18 @@ public final class FanoutEngine implements AutoCloseable {
         } else if (currentPool != null && request.mode() != Mode.SEEDING) {
             metrics.jobRunOnCallerPoolFull();
         }
-        if (handedOff || !job.runOnCaller()) {
+        if (handedOff || !runOnCaller(job, currentPool, request)) {
             // handed off, or taken over by a seeding request: its locks must be held before M's is released
             awaitJobLocks(job.locks(), job.flight().metatile(), settings.lockTimeout());
             if (!handedOff && request.mode() == Mode.SEEDING) {
                 awaitStored(job);
             }
         }
+    }
+
+    /** Runs {@code job} here, helped by the pool's threads if a client waits for it; returns whether this call ran it. */
+    private static boolean runOnCaller(FanoutJob job, FanoutPool pool, TileRequest request) {
+        return pool != null && request.mode() != Mode.SEEDING ? pool.runAwaited(job) : job.runOnCaller();
     }
 
     /**

@@ -24,13 +24,14 @@ import java.util.logging.Logger;
  *
  * <p>A job runs once: {@link #phase} moves from QUEUED to STARTED or to ABANDONED exactly once.
  */
-final class FanoutJob implements Runnable {
+final class FanoutJob {
 
     private static final Logger LOGGER = Logger.getLogger(FanoutJob.class.getName());
 
     private static final int QUEUED = 0;
     private static final int STARTED = 1;
     private static final int ABANDONED = 2;
+    private static final Runnable NOTHING = () -> {};
 
     private final InFlightMetatile flight;
     private final JobLocks jobLocks;
@@ -80,11 +81,14 @@ final class FanoutJob implements Runnable {
         return jobLocks;
     }
 
-    /** Runs the job on a pool thread, unless someone else already runs it. */
-    @Override
-    public void run() {
+    /**
+     * Runs the job on a pool thread, unless someone else already runs it.
+     *
+     * @param betweenTiles run after each tile the pool thread encodes for this job, before it claims the next
+     */
+    void runOnPool(Runnable betweenTiles) {
         if (phase.compareAndSet(QUEUED, STARTED)) {
-            execute(EncodedOn.POOL);
+            execute(EncodedOn.POOL, betweenTiles);
         }
     }
 
@@ -96,7 +100,7 @@ final class FanoutJob implements Runnable {
      */
     boolean runOnCaller() {
         if (phase.compareAndSet(QUEUED, STARTED)) {
-            execute(EncodedOn.CALLER);
+            execute(EncodedOn.CALLER, NOTHING);
             return true;
         }
         return false;
@@ -113,7 +117,7 @@ final class FanoutJob implements Runnable {
             jobLocks.stopAcquiring();
             abandonedAtClose = true;
             abandonDeadline = deadline;
-            execute(EncodedOn.CALLER);
+            execute(EncodedOn.CALLER, NOTHING);
         }
     }
 
@@ -143,21 +147,29 @@ final class FanoutJob implements Runnable {
 
     /** Runs on a pool thread with no job: encodes unclaimed tiles for the owner until none is left. */
     void help(FanoutPool pool) {
-        while (!stopping && !pool.hasWaitingJobs()) {
-            int claimed = flight.claimNext();
-            if (claimed < 0) {
-                return;
-            }
-            byte[] data = null;
-            try {
-                data = flight.encodeClaimed(claimed, EncodedOn.POOL);
-            } finally {
-                flight.completions().add(new Completion(claimed, data));
-            }
-        }
+        while (!pool.hasWaitingJobs() && helpWithOneTile()) {}
     }
 
-    private void execute(EncodedOn where) {
+    /**
+     * Encodes, on a pool thread, one tile nobody has claimed, for the owner to store.
+     *
+     * @return {@code false} if there was none, or the job is stopping
+     */
+    boolean helpWithOneTile() {
+        int claimed = stopping ? -1 : flight.claimNext();
+        if (claimed < 0) {
+            return false;
+        }
+        byte[] data = null;
+        try {
+            data = flight.encodeClaimed(claimed, EncodedOn.POOL);
+        } finally {
+            flight.completions().add(new Completion(claimed, data));
+        }
+        return true;
+    }
+
+    private void execute(EncodedOn where, Runnable betweenTiles) {
         boolean interrupted = false;
         try {
             jobLocks.acquireOnOwner(lockTimeout); // unless the job's lock holder takes them
@@ -166,7 +178,7 @@ final class FanoutJob implements Runnable {
             } catch (InterruptedException e) {
                 interrupted = true;
             }
-            interrupted |= storeTiles(where);
+            interrupted |= storeTiles(where, betweenTiles);
         } catch (Throwable e) {
             FatalErrors.rethrowIfFatal(e); // counted where it happened; ends this thread after the clean-up below
             metrics.internalFailure();
@@ -191,7 +203,7 @@ final class FanoutJob implements Runnable {
      * has each tile lock released as soon as its tile is done (a storing lock is released at the end).
      * Returns whether the thread was interrupted.
      */
-    private boolean storeTiles(EncodedOn where) {
+    private boolean storeTiles(EncodedOn where, Runnable betweenTiles) {
         boolean interrupted = false;
         int remaining = flight.metatile().coveredTileCount();
         while (remaining > 0) {
@@ -210,6 +222,7 @@ final class FanoutJob implements Runnable {
                 if (claimed >= 0) {
                     finish(claimed, flight.encodeClaimed(claimed, where));
                     remaining--;
+                    betweenTiles.run();
                     continue;
                 }
             }

@@ -3,6 +3,8 @@ package io.github.metatilefanout.engine;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
@@ -22,6 +24,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * job waits, so that a helping thread is as free for a job as an idle one. The executor's queue is unbounded for that
  * reason: it never holds more jobs than the places allow, nor more help than {@code size - 1} offers per job.
  *
+ * <p>A job that finds no place is run by its requester, whose client waits for it ({@link #runAwaited}); after each
+ * tile of its own job, a pool thread encodes the unclaimed tiles of such jobs first. Their owners store them.
+ *
  * <p>Each job handed over has a {@link LockHolder} of its own from {@link #lockHolders}, reserved before its render:
  * a thread that holds the job's locks while the job waits here.
  */
@@ -37,6 +42,8 @@ final class FanoutPool {
     private final LockHolders lockHolders;
     /** Threads helping a job now. */
     private final AtomicInteger helping = new AtomicInteger();
+    /** Jobs run by their requesters because no place was free: clients wait for them, for nobody else's. */
+    private final Queue<FanoutJob> awaited = new ConcurrentLinkedQueue<>();
 
     FanoutPool(int size, int queueBound, Duration keepAlive, FanoutMetrics metrics) {
         this.size = size;
@@ -88,6 +95,21 @@ final class FanoutPool {
             } catch (RejectedExecutionException shutDown) {
                 return; // helping is optional
             }
+        }
+    }
+
+    /**
+     * Runs {@code job} on the calling thread, a request that found no place: a client waits for it, so pool
+     * threads encode its tiles before the next tile of their own jobs, which no client waits for.
+     *
+     * @return whether this call ran it
+     */
+    boolean runAwaited(FanoutJob job) {
+        awaited.add(job);
+        try {
+            return job.runOnCaller();
+        } finally {
+            awaited.remove(job);
         }
     }
 
@@ -193,9 +215,16 @@ final class FanoutPool {
         @Override
         public void run() {
             try {
-                job.run();
+                job.runOnPool(this::helpAwaitedJobs);
             } finally {
                 places.release();
+            }
+        }
+
+        /** Encodes the tiles nobody has claimed of the jobs that requesters run. */
+        private void helpAwaitedJobs() {
+            for (FanoutJob each : awaited) {
+                while (each.helpWithOneTile()) {}
             }
         }
     }

@@ -7,12 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
+import java.io.IOException;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The pool's hand-off to a thread whose keep-alive runs out, and its bound on places. */
+/** The pool's hand-off to a thread whose keep-alive runs out, its bound on places, and its help to requesters. */
 class FanoutPoolTest {
 
     private static final Duration BOUND = Duration.ofSeconds(10);
@@ -57,10 +64,74 @@ class FanoutPoolTest {
         assertTrue(running.awaitFinished(BOUND) && queued.awaitFinished(BOUND));
     }
 
+    @Test
+    void betweenTheTilesOfItsOwnJobAPoolThreadEncodesTilesOfAJobARequesterRunsItself() throws Exception {
+        CountDownLatch poolGate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(poolGate);
+        FanoutJob running = job(tile("roads", 0, 0));
+        assertTrue(pool.trySubmit(running));
+        // the requester's encodes wait until a pool thread has encoded a tile of its job
+        CountDownLatch requesterEncoding = new CountDownLatch(1);
+        CountDownLatch helped = new CountDownLatch(1);
+        Set<String> helpers = ConcurrentHashMap.newKeySet();
+        TileEncoder requesterWaitsForHelp = (image, bounds) -> {
+            String thread = Thread.currentThread().getName();
+            if (thread.startsWith(RawEncoder.POOL_THREAD_PREFIX)) {
+                helpers.add(thread);
+                helped.countDown();
+            } else if (thread.equals("requester")) {
+                requesterEncoding.countDown();
+                if (!awaitQuietly(helped)) {
+                    throw new IOException("no pool thread helped");
+                }
+            }
+            return encoder.encode(image, bounds);
+        };
+        TileKey asked = tile("roads", 8, 0);
+        FanoutJob awaited = job(asked, requesterWaitsForHelp);
+        ExecutorService requester = Executors.newSingleThreadExecutor(task -> new Thread(task, "requester"));
+        try {
+            Future<Boolean> ran = requester.submit(() -> pool.runAwaited(awaited));
+            assertTrue(awaitQuietly(requesterEncoding));
+
+            poolGate.countDown();
+
+            assertTrue(ran.get(BOUND.toSeconds(), TimeUnit.SECONDS));
+            assertEquals(1, helpers.size(), "the pool's thread helped: " + helpers);
+            Metatile metatile = metatile(4, asked);
+            for (int i = 0; i < metatile.tileCount(); i++) {
+                assertEquals(1, store.puts(metatile.tile(i)), "puts of " + metatile.tile(i));
+            }
+            assertTrue(running.awaitFinished(BOUND));
+            assertEquals(32, store.totalPuts());
+            assertEquals(0, locks.activeKeys());
+        } finally {
+            requester.shutdownNow();
+        }
+    }
+
+    private static boolean awaitQuietly(CountDownLatch latch) {
+        try {
+            return latch.await(BOUND.toSeconds(), TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     private FanoutJob job(TileKey asked) throws Exception {
+        return job(asked, encoder);
+    }
+
+    private FanoutJob job(TileKey asked, TileEncoder tileEncoder) throws Exception {
         Metatile metatile = metatile(4, asked);
         InFlightMetatile flight = new InFlightMetatile(
-                metatile, metatile.indexOf(asked), CachePolicy.PERSIST, encoder, renderer.render(metatile), metrics);
+                metatile,
+                metatile.indexOf(asked),
+                CachePolicy.PERSIST,
+                tileEncoder,
+                renderer.render(metatile),
+                metrics);
         flight.encodeRequested();
         JobLocks jobLocks = JobLocks.takenByOwner(LockProtocol.TILE_LOCKS, metatile, locks, metrics);
         return new FanoutJob(flight, jobLocks, store, BOUND, metrics, finished -> {});
