@@ -94,9 +94,16 @@ final class Harness implements AutoCloseable {
         return setup;
     }
 
-    /** Answers request {@code i} of the workload, on node {@code i} modulo the nodes. */
+    /** Answers request {@code i} of the workload, on node {@code i} modulo the nodes; a hit is timed. */
     byte[] serve(long i) throws Exception {
-        return servers.get((int) (i % servers.size())).getTile(workload.request(i));
+        TileServer server = servers.get((int) (i % servers.size()));
+        if (!workload.isHit(i)) {
+            return server.getTile(workload.request(i));
+        }
+        long start = System.nanoTime();
+        byte[] data = server.getTile(workload.request(i));
+        setup.meter().hit(System.nanoTime() - start);
+        return data;
     }
 
     /** Answers, on the first node, a request for a tile of a metatile not asked for before. */
@@ -128,7 +135,7 @@ final class Harness implements AutoCloseable {
 
     /**
      * What this harness saw since the iteration started, named {@code prefix + name}: {@code images.peak}
-     * (metatile images alive at once), {@code render.ms} and {@code encode.ms} (means), {@code
+     * (metatile images alive at once), {@code render.ms}, {@code encode.ms} and {@code hit.ms} (means), {@code
      * locks.perMetatile} (acquisitions and releases per render), and where a pool may be full {@code
      * jobs.handedOff} and {@code jobs.ranOnCaller} (metatiles handed to it, and encoded on the request thread).
      */
@@ -139,6 +146,7 @@ final class Harness implements AutoCloseable {
         add(figures, prefix + "images.peak", meter.peak(), "images", AggregationPolicy.MAX);
         add(figures, prefix + "render.ms", meter.meanRenderMillis(), "ms", AggregationPolicy.AVG);
         add(figures, prefix + "encode.ms", meter.meanEncodeMillis(), "ms", AggregationPolicy.AVG);
+        add(figures, prefix + "hit.ms", meter.meanHitMillis(), "ms", AggregationPolicy.AVG);
         double locks = meter.lockOperationsPerRender();
         add(figures, prefix + "locks.perMetatile", locks > 0 ? locks : Double.NaN, "operations", AggregationPolicy.AVG);
         if (!used.equals(PoolUse.NONE)) {

@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Watches every strategy alike: metatile images alive and the most at once, the time spent rendering and
- * encoding wherever it is spent, lock acquisitions and releases, and the locks held.
+ * encoding wherever it is spent, the time of requests for a seeded tile, lock acquisitions and releases, and the
+ * locks held.
  */
 public final class Meter {
 
@@ -17,6 +18,8 @@ public final class Meter {
     private final LongAdder renderNanos = new LongAdder();
     private final LongAdder encodes = new LongAdder();
     private final LongAdder encodeNanos = new LongAdder();
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder hitNanos = new LongAdder();
     private final LongAdder lockOperations = new LongAdder();
     private final AtomicInteger locksHeld = new AtomicInteger();
 
@@ -33,6 +36,12 @@ public final class Meter {
     void encoded(long nanos) {
         encodes.increment();
         encodeNanos.add(nanos);
+    }
+
+    /** A request for a seeded tile took {@code nanos}. */
+    public void hit(long nanos) {
+        hits.increment();
+        hitNanos.add(nanos);
     }
 
     /** {@code locks}, every acquisition (obtained or not) and release counted, the locks held followed. */
@@ -75,6 +84,11 @@ public final class Meter {
         return encodeNanos.sum() / 1e6 / encodes.sum();
     }
 
+    /** Mean time in ms of a request for a seeded tile since the last reset; NaN when none. */
+    public double meanHitMillis() {
+        return hitNanos.sum() / 1e6 / hits.sum();
+    }
+
     /** Lock acquisitions and releases per metatile rendered since the last reset. */
     public double lockOperationsPerRender() {
         return (double) lockOperations.sum() / renders.sum();
@@ -87,6 +101,8 @@ public final class Meter {
         renderNanos.reset();
         encodes.reset();
         encodeNanos.reset();
+        hits.reset();
+        hitNanos.reset();
         lockOperations.reset();
     }
 }

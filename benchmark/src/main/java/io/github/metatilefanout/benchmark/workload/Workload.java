@@ -67,9 +67,14 @@ public final class Workload {
         return seeded;
     }
 
+    /** Whether request number {@code i} asks for a seeded tile. */
+    public boolean isHit(long i) {
+        return hitPattern[(int) (i % 100)];
+    }
+
     /** Request number {@code i}: a seeded tile or {@link #nextMiss()}. */
     public TileKey request(long i) {
-        if (hitPattern[(int) (i % 100)]) {
+        if (isHit(i)) {
             return seededTiles.get(hitSequence[(int) (i % HIT_SEQUENCE)]);
         }
         return nextMiss();

@@ -72,8 +72,9 @@ class SummaryTest {
                         + ", format png, hits 0%, metatile 4x4, pool " + 2 * CORES),
                 text);
         assertTrue(text.contains("| 100.0      | 98.0 (x0.98) | 6 (" + (4 * CORES + 4 * CORES) + ")"), text);
-        // one client, 75 % hits: 1000 / 40 tiles/s x 4 = 100 ms per miss, 10 + 0.5 of it kept by fanout
-        assertTrue(text.contains("| 40.0       | 60.0 (x1.50) | x9.52"), text);
+        // one client, 75 % hits: 1000 / 40 tiles/s x 4 = 100 ms per miss and its three hits, of which fanout
+        // keeps the render and one encode (10 + 0.5) and the hits (3 x 0.5)
+        assertTrue(text.contains("| 40.0       | 60.0 (x1.50) | x8.33"), text);
         assertTrue(text.contains("| 15.0       | 11.0 (x0.73) | 10.5                | 1.05"), text);
         assertFalse(text.contains("PASS") || text.contains("FAIL"), text);
     }
@@ -89,7 +90,10 @@ class SummaryTest {
                 decided.contains("PASS  fanout against sequential, " + scenario + ": not measurably worse"), decided);
         assertTrue(decided.contains("2304 and 2304 requests in 48 invocations"), decided);
         assertTrue(tooFew.contains("cannot tell  fanout against sequential, " + scenario + ": too few timed"), tooFew);
-        assertTrue(tooFew.contains("| 49.9 / 99.9 | 30.0 / 89.9 |"), tooFew);
+        assertTrue(
+                tooFew.contains(
+                        "| 49.9 / 99.9 / 66.6 / 60.0 | 30.0 / 89.9 / 50.0 / 61.0 | 11 (12)                    |"),
+                tooFew);
     }
 
     @Test
@@ -182,7 +186,8 @@ class SummaryTest {
                         "sequential.tiles", scalar("sequential.tiles", 40),
                         "fanout.tiles", scalar("fanout.tiles", 60),
                         "sequential.render.ms", scalar("sequential.render.ms", 10),
-                        "sequential.encode.ms", scalar("sequential.encode.ms", 0.5)),
+                        "sequential.encode.ms", scalar("sequential.encode.ms", 0.5),
+                        "sequential.hit.ms", scalar("sequential.hit.ms", 0.5)),
                 List.of());
     }
 
@@ -211,7 +216,10 @@ class SummaryTest {
                 new ScalarResult("primary", 1, "ops/s", AggregationPolicy.AVG),
                 Map.of(
                         "fanout.latency", sampled("fanout.latency", ResultRole.SECONDARY, 30, 30, 90),
-                        "sequential.latency", sampled("sequential.latency", ResultRole.SECONDARY, 50, 50, 100)),
+                        "fanout.tiles", scalar("fanout.tiles", 61),
+                        "fanout.images.peak", scalar("fanout.images.peak", 11),
+                        "sequential.latency", sampled("sequential.latency", ResultRole.SECONDARY, 50, 50, 100),
+                        "sequential.tiles", scalar("sequential.tiles", 60)),
                 List.of());
     }
 
