@@ -26,82 +26,77 @@ class HttpRunPeersTest {
 
     @Test
     void everyRunningCacheGetsTheSameMetatilesInTurnAndTheBackendThoseOfTheFirstTiles() throws Exception {
-        Path log = folder.resolve("access.log");
-        try (StubTileServer a = new StubTileServer(4, 4, log);
-                StubTileServer b = new StubTileServer(4, 4, log)) {
-            ByteArrayOutputStream printed = new ByteArrayOutputStream();
-            List<HttpRun.CacheResult> results =
-                    peers(a, b, log, printed, "--caches", "b,a,c", "--hits", "0,75", "--hot-metatiles", "2");
+        PeersRun run = peers("--caches", "b,a,c", "--hits", "0,75", "--hot-metatiles", "2");
 
-            assertEquals(
-                    List.of("b", "a"),
-                    results.stream().map(HttpRun.CacheResult::cache).toList());
-            for (HttpRun.CacheResult result : results) {
-                assertEquals(3, result.firstTile().answers().size());
-                assertEquals(3, result.firstTile().getMaps());
-                assertEquals(2 * 16, result.bursts().ok());
-                assertEquals(2, result.bursts().getMaps());
-                assertEquals(8, result.loads().get(0).getMaps());
-                assertEquals(6, result.loads().get(1).cacheHits());
-                assertEquals(2, result.loads().get(1).getMaps());
-                // peers.sh cpu: each call adds 10 ms to a cache and 100 ms to MapServer; read around the
-                // load phase at 0 % hits, 8 metatiles
-                assertEquals(1.25, result.cpuPerMetatile());
-                assertEquals(12.5, result.backendCpuPerMetatile());
-            }
-            // warm-up, first tiles, bursts, hot metatiles one at a time; then 8 + 2 misses from 8 clients
-            assertEquals(1 + 3 + 2 + 2 + 8 + 2, a.rendered().size());
-            assertEquals(a.rendered().subList(0, 8), b.rendered().subList(0, 8));
-            assertEquals(new HashSet<>(a.rendered()), new HashSet<>(b.rendered()));
-            assertEquals(List.of("1088x1088", "1088x1088", "1088x1088", "1088x1088"), a.getMapSizes());
-            String text = printed.toString(StandardCharsets.UTF_8);
-            assertTrue(text.contains("\n| b | ") && text.contains("\n| a | "), text);
+        assertEquals(
+                List.of("b", "a"),
+                run.results().stream().map(HttpRun.CacheResult::cache).toList());
+        for (HttpRun.CacheResult result : run.results()) {
+            assertEquals(3, result.firstTile().answers().size());
+            assertEquals(3, result.firstTile().getMaps());
+            assertEquals(2 * 16, result.bursts().ok());
+            assertEquals(2, result.bursts().getMaps());
+            assertEquals(8, result.loads().get(0).getMaps());
+            assertEquals(6, result.loads().get(1).cacheHits());
+            assertEquals(2, result.loads().get(1).getMaps());
+            // peers.sh cpu: each call adds 10 ms to a cache and 100 ms to MapServer; read around the
+            // load phase at 0 % hits, 8 metatiles
+            assertEquals(1.25, result.cpuPerMetatile());
+            assertEquals(12.5, result.backendCpuPerMetatile());
         }
+        // warm-up, first tiles, bursts, hot metatiles one at a time; then 8 + 2 misses from 8 clients
+        assertEquals(1 + 3 + 2 + 2 + 8 + 2, run.a().rendered().size());
+        assertEquals(run.a().rendered().subList(0, 8), run.b().rendered().subList(0, 8));
+        assertEquals(new HashSet<>(run.a().rendered()), new HashSet<>(run.b().rendered()));
+        assertEquals(
+                List.of("1088x1088", "1088x1088", "1088x1088", "1088x1088"),
+                run.a().getMapSizes());
+        assertTrue(run.printed().contains("\n| b | ") && run.printed().contains("\n| a | "), run.printed());
     }
 
     @Test
     void roundsAlternateTheCachesOrderOnMetatilesNoEarlierRoundTookAndEndWithTheirMeans() throws Exception {
+        PeersRun run = peers("--caches", "b,a", "--rounds", "3", "--hits", "0", "--hot-metatiles", "0");
+
+        assertEquals(
+                List.of("b", "a", "a", "b", "b", "a"),
+                run.results().stream().map(HttpRun.CacheResult::cache).toList());
+        // per round: warm-up, first tiles, bursts, 8 misses; no metatile twice
+        int perRound = 1 + 3 + 2 + 8;
+        assertEquals(3 * perRound, run.a().rendered().size());
+        assertEquals(3 * perRound, new HashSet<>(run.a().rendered()).size());
+        assertEquals(new HashSet<>(run.a().rendered()), new HashSet<>(run.b().rendered()));
+        assertTrue(run.printed().contains("round 2 of 3, caches a, b"), run.printed());
+        assertTrue(run.printed().contains("mean of 3 rounds, the caches' order alternating"), run.printed());
+    }
+
+    /** What a side-by-side run did: the two stub caches (stopped), its results and what it printed. */
+    private record PeersRun(StubTileServer a, StubTileServer b, List<HttpRun.CacheResult> results, String printed) {}
+
+    /** The side-by-side run of two stub caches sharing one access log, small phases, and {@code options}. */
+    private PeersRun peers(String... options) throws Exception {
         Path log = folder.resolve("access.log");
         try (StubTileServer a = new StubTileServer(4, 4, log);
                 StubTileServer b = new StubTileServer(4, 4, log)) {
+            List<String> arguments = new ArrayList<>(List.of(
+                    "--peers", script(a, b).toString(),
+                    "--layer", "l",
+                    "--zoom", "5-6",
+                    "--warm-up", "1",
+                    "--first-tiles", "3",
+                    "--bursts", "2",
+                    "--requests", "8",
+                    "--gutter", "32",
+                    "--log-file", log.toString(),
+                    "--getmap-pattern", GetMapCounter.DEFAULT_PATTERN));
+            arguments.addAll(List.of(options));
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
-            List<HttpRun.CacheResult> results = peers(
-                    a, b, log, printed, "--caches", "b,a", "--rounds", "3", "--hits", "0", "--hot-metatiles", "0");
-
-            assertEquals(
-                    List.of("b", "a", "a", "b", "b", "a"),
-                    results.stream().map(HttpRun.CacheResult::cache).toList());
-            // per round: warm-up, first tiles, bursts, 8 misses; no metatile twice
-            int perRound = 1 + 3 + 2 + 8;
-            assertEquals(3 * perRound, a.rendered().size());
-            assertEquals(3 * perRound, new HashSet<>(a.rendered()).size());
-            assertEquals(new HashSet<>(a.rendered()), new HashSet<>(b.rendered()));
-            String text = printed.toString(StandardCharsets.UTF_8);
-            assertTrue(text.contains("round 2 of 3, caches a, b"), text);
-            assertTrue(text.contains("mean of 3 rounds, the caches' order alternating"), text);
+            List<HttpRun.CacheResult> results = new HttpRun(
+                            ParsedOptions.parse(arguments.toArray(String[]::new)),
+                            new PrintStream(printed, true, StandardCharsets.UTF_8))
+                    .peers(new PeerServers(script(a, b)));
+            return new PeersRun(a, b, results, printed.toString(StandardCharsets.UTF_8));
         }
-    }
-
-    /** The side-by-side run of {@code a} and {@code b}, small phases, and {@code options}. */
-    private List<HttpRun.CacheResult> peers(
-            StubTileServer a, StubTileServer b, Path log, ByteArrayOutputStream printed, String... options)
-            throws Exception {
-        List<String> arguments = new ArrayList<>(List.of(
-                "--peers", script(a, b).toString(),
-                "--layer", "l",
-                "--zoom", "5-6",
-                "--warm-up", "1",
-                "--first-tiles", "3",
-                "--bursts", "2",
-                "--requests", "8",
-                "--gutter", "32",
-                "--log-file", log.toString(),
-                "--getmap-pattern", GetMapCounter.DEFAULT_PATTERN));
-        arguments.addAll(List.of(options));
-        return new HttpRun(
-                        ParsedOptions.parse(arguments.toArray(String[]::new)),
-                        new PrintStream(printed, true, StandardCharsets.UTF_8))
-                .peers(new PeerServers(script(a, b)));
     }
 
     /** A stand-in for peers.sh: status, urls (the WMS on {@code a}), cpu counting its calls. */
