@@ -26,7 +26,8 @@ import java.util.logging.Logger;
  *   <li>T is looked up in the tile store, without locks;
  *   <li>if M is being processed in this process, T's bytes are taken from its image: encoded on this
  *       thread if nobody has started T (or if T failed, was abandoned, or takes longer than the lock
- *       timeout elsewhere), otherwise awaited from the thread encoding it;
+ *       timeout elsewhere), otherwise awaited from the thread encoding it; unless M's render found its tiles
+ *       to be kept only transiently while T's were to be stored;
  *   <li>otherwise M's lock is taken, then, while T is looked up again, T's lock ({@link
  *       LockProtocol#TILE_LOCKS}) or M's storing lock ({@link LockProtocol#STORING_LOCK}): a job of any
  *       process still storing T holds it;
@@ -410,7 +411,15 @@ public final class FanoutEngine implements AutoCloseable {
         return new TileResponse(data, Source.RENDERED);
     }
 
+    /**
+     * T's bytes from the image of {@code job}, or {@code null} if they cannot be had in time, or if the render found M
+     * to be cached only transiently while T was to be stored: then T is rendered again, as on GeoServer's path, where
+     * each such request's GetMap gives its answer the warnings and caching headers that go with it.
+     */
     private TileResponse fromInFlight(FanoutJob job, TileRequest request) throws TileException {
+        if (job.flight().cachePolicy() != request.cachePolicy()) {
+            return null;
+        }
         try {
             byte[] data =
                     job.flight().bytesForRequest(request.metatile().indexOf(request.tile()), settings.lockTimeout());

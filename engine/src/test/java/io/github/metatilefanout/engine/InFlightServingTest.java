@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -67,6 +68,30 @@ class InFlightServingTest {
         assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(sibling)));
         putGate.countDown();
         assertStoredOnceButFor(List.of(sibling));
+    }
+
+    /**
+     * A metatile its render found to be cached only transiently (GeoServer's dimension warnings) is not shared with a
+     * request expecting its tile stored: that request renders again, as on GeoServer's path, where its own GetMap
+     * gives it the warnings and caching headers of its answer.
+     */
+    @Test
+    void aMetatileTheRenderFoundTransientIsNotSharedWithARequestExpectingItsTileStored() throws Exception {
+        CountDownLatch encodeGate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(encodeGate);
+        MetatileRenderer warns = metatile -> renderer.render(metatile).withCachePolicy(CachePolicy.TRANSIENT);
+        engine.getTile(request(asked, 4, warns, encoder));
+        await().atMost(BOUND).until(() -> encoder.started() >= 2); // the job in flight, a pool thread at the gate
+
+        Future<TileResponse> again = clients.submit(() -> engine.getTile(request(sibling, 4, warns, encoder)));
+        encodeGate.countDown(); // it looks its tile up again once the job has put it in the transient cache
+
+        TileResponse response = again.get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        assertEquals(Source.RENDERED, response.source());
+        assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(sibling)));
+        assertEquals(2, renderer.totalRenders());
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.held() == 0);
+        assertEquals(0, store.totalPuts());
     }
 
     @Test
