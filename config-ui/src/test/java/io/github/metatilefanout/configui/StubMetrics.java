@@ -132,6 +132,11 @@ final class StubMetrics implements FanoutMetricsMXBean {
     }
 
     @Override
+    public int getLocksHeld() {
+        return 0;
+    }
+
+    @Override
     public int getMetatileImagesAlive() {
         return 0;
     }

@@ -5,8 +5,9 @@ import io.github.metatilefanout.engine.lock.LockTimeoutException;
 import java.time.Duration;
 
 /**
- * Counts every operation the engine asks of its lock provider: each acquisition, obtained or not, and each
- * release. With a provider shared by several processes, each is a round trip.
+ * Counts every operation the engine asks of its lock provider (each acquisition, obtained or not, and each
+ * release; with a provider shared by several processes, each is a round trip) and the locks held now: one from
+ * its acquisition until a release that did not fail.
  */
 final class CountedLockProvider implements LockProvider {
 
@@ -22,9 +23,11 @@ final class CountedLockProvider implements LockProvider {
     public Lock acquire(String key, Duration timeout) throws LockTimeoutException, InterruptedException {
         metrics.lockOperation();
         Lock lock = delegate.acquire(key, timeout);
+        metrics.lockTaken();
         return () -> {
             metrics.lockOperation();
             lock.release();
+            metrics.lockReleased();
         };
     }
 }

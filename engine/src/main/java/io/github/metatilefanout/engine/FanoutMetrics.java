@@ -34,6 +34,7 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     private final LongAdder internalFailures = new LongAdder();
     private final LongAdder lockWaitNanos = new LongAdder();
     private final LongAdder lockOperations = new LongAdder();
+    private final AtomicInteger locksHeld = new AtomicInteger();
     private final AtomicInteger imagesAlive = new AtomicInteger();
     private final AtomicInteger peakImagesAlive = new AtomicInteger();
     private final IntSupplier poolSize;
@@ -122,6 +123,14 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
 
     void lockOperation() {
         lockOperations.increment();
+    }
+
+    void lockTaken() {
+        locksHeld.incrementAndGet();
+    }
+
+    void lockReleased() {
+        locksHeld.decrementAndGet();
     }
 
     @Override
@@ -235,6 +244,11 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
     public double getLockOperationsPerRender() {
         long rendered = renders.sum();
         return rendered == 0 ? 0 : (double) lockOperations.sum() / rendered;
+    }
+
+    @Override
+    public int getLocksHeld() {
+        return locksHeld.get();
     }
 
     @Override

@@ -87,6 +87,13 @@ public interface FanoutMetricsMXBean {
      */
     double getLockOperationsPerRender();
 
+    /**
+     * Locks the engine holds now, for requests, jobs and their lock holders; 0 when no tile is being served. A
+     * figure that stays above 0 while no request runs is a lock left held, or one whose release failed ({@link
+     * #getLockReleaseFailures()}).
+     */
+    int getLocksHeld();
+
     /** Configured pool size; 0 when the pool is off. */
     int getPoolSize();
 

@@ -11,10 +11,13 @@ import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import io.github.metatilefanout.engine.store.MemoryTileStore;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import javax.management.MBeanServer;
 import org.junit.jupiter.api.Test;
 
 class FanoutMetricsTest {
+
+    private static final Duration BOUND = Duration.ofSeconds(20);
 
     @Test
     void readableAsAnMBeanUntilUnregistered() throws Exception {
@@ -35,6 +38,7 @@ class FanoutMetricsTest {
                 assertEquals(3, server.getAttribute(registration.objectName(), "PoolSize"));
                 assertEquals(36L, server.getAttribute(registration.objectName(), "LockOperations"));
                 assertEquals(36.0, server.getAttribute(registration.objectName(), "LockOperationsPerRender"));
+                assertEquals(0, server.getAttribute(registration.objectName(), "LocksHeld"));
                 assertEquals(
                         "io.github.metatilefanout:type=FanoutMetrics,name=\"test engine\"",
                         registration.objectName().toString());
@@ -44,6 +48,26 @@ class FanoutMetricsTest {
                 registration.close();
                 assertFalse(server.isRegistered(registration.objectName()));
             }
+        }
+    }
+
+    @Test
+    void locksHeldCountsEachTileLockOfARunningJobUntilItsTileIsStored() throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        RawEncoder encoder = new RawEncoder().poolThreadsGatedBy(gate);
+        try (FanoutEngine engine = new FanoutEngine(
+                new MemoryLockProvider(),
+                LockProtocol.TILE_LOCKS,
+                new MemoryTileStore(),
+                FanoutSettings.withPoolSize(1))) {
+            engine.getTile(request(tile("roads", 0, 0), 4, new ColorRenderer(), encoder));
+
+            // the requested tile stored, the pool's thread held at the gate: the other 15 tiles' locks
+            await().atMost(BOUND).until(() -> engine.metrics().getTilesStored() == 1 && encoder.started() == 2);
+            assertEquals(15, engine.metrics().getLocksHeld());
+            gate.countDown();
+            await().atMost(BOUND).until(() -> engine.metrics().getTilesStored() == 16);
+            await().atMost(BOUND).until(() -> engine.metrics().getLocksHeld() == 0);
         }
     }
 }

@@ -60,6 +60,10 @@ public final class FanoutMeterBinder implements MeterBinder {
                 .description("time spent waiting for locks")
                 .baseUnit("seconds")
                 .register(registry);
+        meters.gauge(
+                "locks.held",
+                "locks the engine holds now; above 0 while no request runs, a lock was left held",
+                FanoutMetrics::getLocksHeld);
         meters.gauge("pool.size", "threads in the pool", FanoutMetrics::getPoolSize);
         meters.gauge("pool.active", "pool threads at work", FanoutMetrics::getActiveThreads);
         meters.gauge("queue.depth", "metatile jobs waiting for a pool thread", FanoutMetrics::getQueueDepth);

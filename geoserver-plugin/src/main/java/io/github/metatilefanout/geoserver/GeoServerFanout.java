@@ -110,9 +110,4 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     public FanoutMetrics metrics() {
         return engine.metrics();
     }
-
-    /** In-process keys locked or waited for now, for diagnostics and tests. */
-    int activeLockKeys() {
-        return gwcEngine.activeLockKeys();
-    }
 }

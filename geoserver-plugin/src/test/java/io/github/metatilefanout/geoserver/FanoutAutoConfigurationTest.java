@@ -222,9 +222,11 @@ class FanoutAutoConfigurationTest {
                     .hasSize(3);
             assertThat(registry.get("metatile.fanout.failures").functionCounters())
                     .hasSize(8);
+            assertThat(registry.get("metatile.fanout.locks.held").gauge().value())
+                    .isZero();
             assertThat(registry.getMeters())
                     .allSatisfy(meter -> assertThat(meter.getId().getName()).startsWith("metatile.fanout."))
-                    .hasSize(25);
+                    .hasSize(26);
         });
     }
 

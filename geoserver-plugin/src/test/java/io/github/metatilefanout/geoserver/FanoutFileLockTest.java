@@ -60,7 +60,7 @@ public class FanoutFileLockTest extends GeoServerSystemTestSupport {
         long renders = metrics().getRenders();
         SiblingTiles.requestTogether(this::getAsServletResponse);
         await().atMost(30, TimeUnit.SECONDS)
-                .until(() -> metrics().getMetatilesInFlight() == 0 && fanout.activeLockKeys() == 0);
+                .until(() -> metrics().getMetatilesInFlight() == 0 && metrics().getLocksHeld() == 0);
 
         assertEquals(1, metrics().getRenders() - renders);
         SiblingTiles.assertStored(GeoServerExtensions.bean(StorageBroker.class));

@@ -139,7 +139,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
                 assertTrue("tile " + x + "," + y + " stored", isStored(x, 3 - y, "image/png"));
             }
         }
-        assertEquals(0, fanout.activeLockKeys());
+        awaitNoLockHeld();
     }
 
     @Test
@@ -167,6 +167,18 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         assertEquals(encodedOnPool, metrics().getTilesEncodedOnPool());
     }
 
+    /** A WMTS request passes GeoServer's OWS dispatcher, so it is a client's: its metatile goes to the pool. */
+    @Test
+    public void aWmtsRequestIsInteractiveItsMetatileGoesToThePool() throws Exception {
+        long handedOff = metrics().getJobsHandedOff();
+
+        assertEquals(200, wmtsResponse("image/png", 1, 1).getStatus());
+
+        assertEquals(handedOff + 1, metrics().getJobsHandedOff());
+        awaitStored(16);
+        awaitNoLockHeld();
+    }
+
     @Test
     public void zoomLevelWithCachingOffStoresNothing() throws Exception {
         GeoServerTileLayer layer = (GeoServerTileLayer) GWC.get().getTileLayerByName(LAYER);
@@ -181,7 +193,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
             assertEquals("rendered by the engine", rendersBefore + 1, metrics().getRenders());
             assertEquals(stored, metrics().getTilesStored());
             assertTrue(!isStored(1, 2, "image/png") && !isStored(0, 2, "image/png"));
-            assertEquals(0, fanout.activeLockKeys());
+            awaitNoLockHeld();
         } finally {
             layer = (GeoServerTileLayer) GWC.get().getTileLayerByName(LAYER);
             layer.getInfo().setExpireCacheList(null);
@@ -203,7 +215,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
 
             assertNotEquals(200, response.getStatus());
             assertEquals(failures + 1, metrics().getRenderFailures());
-            assertEquals(0, fanout.activeLockKeys());
+            awaitNoLockHeld();
         } finally {
             store = getCatalog().getDataStore(store.getId());
             store.getConnectionParameters().put("directory", directory);
@@ -224,7 +236,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         assertEquals(200, wmsTiledResponse(LAYER, "image/png", 0, 0).getStatus());
         assertEquals(2, gwcLocks.failures());
         assertEquals(0, gwcLocks.held());
-        assertEquals(0, fanout.activeLockKeys());
+        awaitNoLockHeld();
         assertEquals(rendersBefore, metrics().getRenders());
     }
 
@@ -249,13 +261,13 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
 
         assertEquals(503, response.getStatus());
         assertTrue(response.getContentAsString(), response.getContentAsString().contains(metatileKey));
-        assertEquals(0, fanout.activeLockKeys());
+        awaitNoLockHeld();
         assertEquals(
                 "nothing held: the same metatile renders now",
                 200,
                 wmtsResponse("image/png", 1, 1).getStatus());
         awaitStored(16);
-        assertEquals(0, fanout.activeLockKeys());
+        awaitNoLockHeld();
     }
 
     /**
@@ -353,7 +365,7 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         assertEquals("image/png", response.getContentType());
         assertEquals("more than one layer requested", response.getHeader("geowebcache-miss-reason"));
         assertEquals(rendersBefore, metrics().getRenders());
-        assertEquals(0, fanout.activeLockKeys());
+        awaitNoLockHeld();
     }
 
     @Test
@@ -436,6 +448,11 @@ public class FanoutIntegrationTest extends GeoServerSystemTestSupport {
         StorageBroker broker = GeoServerExtensions.bean(StorageBroker.class);
         TileObject tile = TileObject.createQueryTileObject(LAYER, new long[] {x, y, ZOOM}, GRID, format, null);
         return broker.get(tile);
+    }
+
+    /** The engine's locks are all released (a job's tile locks are released on their holder, just after storing). */
+    private void awaitNoLockHeld() {
+        await().atMost(30, TimeUnit.SECONDS).until(() -> metrics().getLocksHeld() == 0);
     }
 
     private void awaitStored(int tiles) {

@@ -2,6 +2,7 @@ package io.github.metatilefanout.geoserver;
 
 import static io.github.metatilefanout.geoserver.TileImages.decode;
 import static io.github.metatilefanout.geoserver.TileImages.pixels;
+import static org.awaitility.Awaitility.await;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import org.geoserver.data.test.MockData;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.config.GWCConfig;
@@ -180,7 +182,7 @@ public class FanoutSingleTileTest extends GeoServerSystemTestSupport {
             assertFalse(isStored(column, ROW));
             assertFalse(isInTransientCache(column, ROW));
         }
-        assertEquals(0, fanout.activeLockKeys());
+        awaitNoLockHeld();
     }
 
     /** Each format's tile, rendered alone, has the pixels {@code stock} gives for it. */
@@ -241,6 +243,11 @@ public class FanoutSingleTileTest extends GeoServerSystemTestSupport {
             gridSubset.setMaxCachedLevel(zoom);
         }
         GWC.get().save(layer);
+    }
+
+    /** The engine's locks are all released (a job's tile locks are released on their holder, just after storing). */
+    private void awaitNoLockHeld() {
+        await().atMost(30, TimeUnit.SECONDS).until(() -> metrics().getLocksHeld() == 0);
     }
 
     private FanoutMetrics metrics() {

@@ -54,12 +54,12 @@ public class FanoutStoringLockTest extends GeoServerSystemTestSupport {
         awaitIdle();
         assertEquals(1, metrics().getRenders() - renders);
         SiblingTiles.assertStored(GeoServerExtensions.bean(StorageBroker.class));
-        assertEquals(0, fanout.activeLockKeys());
+        assertEquals(0, metrics().getLocksHeld());
     }
 
     private void awaitIdle() {
         await().atMost(30, TimeUnit.SECONDS)
-                .until(() -> metrics().getMetatilesInFlight() == 0 && fanout.activeLockKeys() == 0);
+                .until(() -> metrics().getMetatilesInFlight() == 0 && metrics().getLocksHeld() == 0);
     }
 
     private FanoutMetrics metrics() {

@@ -124,11 +124,6 @@ public class GeoWebCacheFanout implements DisposableBean {
         return engine.metrics();
     }
 
-    /** Keys locked or waited for in this process now; {@code 0} when idle. */
-    int activeLockKeys() {
-        return gwcEngine.activeLockKeys();
-    }
-
     /**
      * Stops the engine: tiles not yet encoded are dropped, those being encoded get a few seconds; then the engine's
      * records go to {@code java.util.logging}'s handlers again (once the other context's bean has stopped too).

@@ -135,7 +135,7 @@ final class StandaloneGeoWebCache implements AutoCloseable {
         await().atMost(30, TimeUnit.SECONDS)
                 .until(() -> metrics().getMetatilesInFlight() == 0
                         && metrics().getMetatileImagesAlive() == 0
-                        && bean(GeoWebCacheFanout.class).activeLockKeys() == 0
+                        && metrics().getLocksHeld() == 0
                         && locks().held().isEmpty());
     }
 

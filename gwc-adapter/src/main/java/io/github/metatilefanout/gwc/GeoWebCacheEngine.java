@@ -19,7 +19,6 @@ public final class GeoWebCacheEngine implements AutoCloseable {
     /** What tiles being encoded get when the plugin stops; tiles not yet encoded are dropped. */
     public static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
-    private final GwcLockProvider locks;
     private final FanoutEngine engine;
     private final ConveyorTileServer conveyor;
 
@@ -37,8 +36,7 @@ public final class GeoWebCacheEngine implements AutoCloseable {
             LockProtocol protocol,
             FanoutSettings settings) {
         StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, layers);
-        this.locks = new GwcLockProvider(gwcLocks);
-        this.engine = new FanoutEngine(lockKeys.apply(locks), protocol, store, settings);
+        this.engine = new FanoutEngine(lockKeys.apply(new GwcLockProvider(gwcLocks)), protocol, store, settings);
         this.conveyor = new ConveyorTileServer(store);
     }
 
@@ -49,11 +47,6 @@ public final class GeoWebCacheEngine implements AutoCloseable {
     /** Serves GeoWebCache's conveyor tiles through {@link #engine()}. */
     public ConveyorTileServer conveyor() {
         return conveyor;
-    }
-
-    /** Keys locked or waited for in this process now; {@code 0} when idle. */
-    public int activeLockKeys() {
-        return locks.activeKeys();
     }
 
     /** Closes the engine with {@link #SHUTDOWN_GRACE}. */

@@ -57,9 +57,4 @@ public final class GwcLockProvider implements LockProvider {
             }
         };
     }
-
-    /** Keys locked or waited for in this process; {@code 0} when idle. */
-    public int activeKeys() {
-        return inProcess.activeKeys();
-    }
 }
