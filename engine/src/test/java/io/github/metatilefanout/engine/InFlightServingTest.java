@@ -70,6 +70,25 @@ class InFlightServingTest {
         assertStoredOnceButFor(List.of(sibling));
     }
 
+    /** On a level known to keep its tiles only transiently (outside the cached range), a sibling shares the metatile. */
+    @Test
+    void aSiblingOnALevelKeptOnlyTransientlyIsServedFromTheMetatileInFlight() throws Exception {
+        CountDownLatch encodeGate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(encodeGate);
+        engine.getTile(request(asked, 4, renderer, encoder).withCachePolicy(CachePolicy.TRANSIENT));
+        await().atMost(BOUND).until(() -> encoder.started() >= 2);
+
+        TileResponse response = clients.submit(() ->
+                        engine.getTile(request(sibling, 4, renderer, encoder).withCachePolicy(CachePolicy.TRANSIENT)))
+                .get(BOUND.toSeconds(), TimeUnit.SECONDS);
+
+        assertEquals(Source.IN_FLIGHT, response.source());
+        assertEquals(1, renderer.totalRenders());
+        encodeGate.countDown();
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.held() == 0);
+        assertEquals(16, store.totalTransientPuts());
+    }
+
     /**
      * A metatile its render found to be cached only transiently (GeoServer's dimension warnings) is not shared with a
      * request expecting its tile stored: that request renders again, as on GeoServer's path, where its own GetMap

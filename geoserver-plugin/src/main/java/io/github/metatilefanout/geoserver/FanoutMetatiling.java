@@ -2,7 +2,6 @@ package io.github.metatilefanout.geoserver;
 
 import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.FanoutEngine;
-import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileRequest.Mode;
@@ -64,7 +63,7 @@ final class FanoutMetatiling {
         FanoutEngine current = engine();
         TileKey key = ConveyorTileServer.tileKey(layer.getName(), tile);
         FanoutMetaTile metaTile = metaTile(layer, tile, metaX, metaY, key);
-        CachePolicy policy = cachePolicy(layer, metaTile.gridSubset(), key.z(), current.settings());
+        CachePolicy policy = cachePolicy(layer, metaTile.gridSubset(), key.z());
         MetatileChoice<FanoutMetaTile> choice = MetatileChoice.of(
                 metaTile,
                 policy == CachePolicy.PERSIST ? null : metaTile(layer, tile, 1, 1, key),
@@ -93,15 +92,14 @@ final class FanoutMetatiling {
     }
 
     /**
-     * What becomes of the tiles at {@code zoom} ({@link TileLayerRules#cachePolicy}). They go to the blob store
-     * unless the GetMap shows they only go to GeoWebCache's transient cache ({@link GetMapRenderer}: a zoom outside
-     * the cached range, dimension warnings), as on GeoServer's path; with single tiles on, a zoom outside the cached
-     * range is known to be transient before the lookup, so that the engine renders the tile alone there.
+     * What becomes of the tiles at {@code zoom} ({@link TileLayerRules#cachePolicy}). A zoom outside the cached range
+     * is known to keep its tiles only in GeoWebCache's transient cache before the lookup: a sibling's tile is looked
+     * up there and shared while in flight, and with single tiles on the tile is rendered alone. Elsewhere the tiles go
+     * to the blob store unless the GetMap's dimension warnings keep them transient ({@link GetMapRenderer}), as on
+     * GeoServer's path.
      */
-    private static CachePolicy cachePolicy(
-            GeoServerTileLayer layer, GridSubset gridSubset, int zoom, FanoutSettings settings) {
-        return TileLayerRules.cachePolicy(
-                layer, zoom, settings.singleTileWhenUncached() && !gridSubset.shouldCacheAtZoom(zoom));
+    private static CachePolicy cachePolicy(GeoServerTileLayer layer, GridSubset gridSubset, int zoom) {
+        return TileLayerRules.cachePolicy(layer, zoom, !gridSubset.shouldCacheAtZoom(zoom));
     }
 
     /**
