@@ -125,7 +125,7 @@ public final class PngTileEncoder implements TileEncoder {
             Rectangle whole = new Rectangle(copy.getWidth(), copy.getHeight());
             rows = RasterRows.of(copy, whole);
             if (rows == null && TileCopy.isForImageIo(copy)) {
-                return TileCopy.writeWithImageIo(copy);
+                return ImageIoPngWriter.write(copy);
             }
             if (rows == null) {
                 rows = ArgbRows.of(copy, whole);

@@ -10,9 +10,6 @@ import java.awt.image.Raster;
 import java.awt.image.RenderedImage;
 import java.awt.image.SampleModel;
 import java.awt.image.WritableRaster;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import javax.imageio.ImageIO;
 
 /**
  * A copy of a tile, for what cannot be read in place: a tile spanning several tiles of its image, a data
@@ -54,14 +51,5 @@ final class TileCopy {
             }
         }
         return true;
-    }
-
-    /** The JDK's PNG encoding of {@code copy}. */
-    static byte[] writeWithImageIo(BufferedImage copy) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
-        if (!ImageIO.write(copy, "png", out)) {
-            throw new IOException("No PNG writer for images of " + copy.getColorModel());
-        }
-        return out.toByteArray();
     }
 }
