@@ -38,8 +38,9 @@ import java.util.logging.Logger;
  *   <li>this thread encodes T; then, if the job's locks are on a holder and the pool has a free thread or a
  *       free place in its queue, the job goes there (not before: on few cores, pool threads encoding the other
  *       tiles would slow the encode the answer waits for); this thread waits until it is known which of the
- *       job's locks are held (at most until the lock timeout after the job was created), releases M's lock and
- *       answers. It never waits for a pool thread, nor for another job's locks;
+ *       job's locks are held (at most until the lock timeout after the job was created); if every pool thread was
+ *       busy, it encodes the job's tiles while the job waits in the queue; then it releases M's lock and answers.
+ *       It never waits for a pool thread, nor for another job's locks;
  *   <li>otherwise (pool off or full, no holder free, or seeding) this thread runs the job itself and takes
  *       and releases its locks itself: every tile is stored when the call returns.
  * </ol>
@@ -334,6 +335,7 @@ public final class FanoutEngine implements AutoCloseable {
      */
     private void handOffOrRun(FanoutJob job, TileRequest request) throws TileException {
         FanoutPool currentPool = pool.get();
+        boolean queued = currentPool != null && !currentPool.hasFreeThread();
         boolean handedOff = job.locks().onLockHolder() && currentPool != null && currentPool.trySubmit(job);
         if (handedOff) {
             metrics.jobHandedOff();
@@ -344,7 +346,9 @@ public final class FanoutEngine implements AutoCloseable {
         if (handedOff || !runOnCaller(job, currentPool, request)) {
             // handed off, or taken over by a seeding request: its locks must be held before M's is released
             awaitJobLocks(job.locks(), job.flight().metatile(), settings.lockTimeout());
-            if (!handedOff && request.mode() == Mode.SEEDING) {
+            if (handedOff && queued) {
+                job.encodeWhileQueued();
+            } else if (!handedOff && request.mode() == Mode.SEEDING) {
                 awaitStored(job);
             }
         }

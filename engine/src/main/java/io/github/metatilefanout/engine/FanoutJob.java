@@ -147,22 +147,31 @@ final class FanoutJob {
 
     /** Runs on a pool thread with no job: encodes unclaimed tiles for the owner until none is left. */
     void help(FanoutPool pool) {
-        while (!pool.hasWaitingJobs() && helpWithOneTile()) {}
+        while (!pool.hasWaitingJobs() && helpWithOneTile(EncodedOn.POOL)) {}
     }
 
     /**
-     * Encodes, on a pool thread, one tile nobody has claimed, for the owner to store.
+     * Runs on the requester of a job that waits in the pool's queue: encodes the tiles nobody has claimed until a pool
+     * thread starts the job, which stores them; so that at saturation no request waits for a whole metatile while
+     * another's are answered after one tile.
+     */
+    void encodeWhileQueued() {
+        while (phase.get() == QUEUED && helpWithOneTile(EncodedOn.CALLER)) {}
+    }
+
+    /**
+     * Encodes one tile nobody has claimed, for the owner to store.
      *
      * @return {@code false} if there was none, or the job is stopping
      */
-    boolean helpWithOneTile() {
+    boolean helpWithOneTile(EncodedOn where) {
         int claimed = stopping ? -1 : flight.claimNext();
         if (claimed < 0) {
             return false;
         }
         byte[] data = null;
         try {
-            data = flight.encodeClaimed(claimed, EncodedOn.POOL);
+            data = flight.encodeClaimed(claimed, where);
         } finally {
             flight.completions().add(new Completion(claimed, data));
         }

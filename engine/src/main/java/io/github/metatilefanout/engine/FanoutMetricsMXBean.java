@@ -16,8 +16,8 @@ public interface FanoutMetricsMXBean {
     long getTilesEncodedOnPool();
 
     /**
-     * Tiles encoded on the calling thread for a job it ran itself: seeding, pool off, pool and queue full,
-     * or a queued job a seeding request took over.
+     * Tiles encoded on the calling thread for a job it ran itself (seeding, pool off, pool and queue full, or a queued
+     * job a seeding request took over), or for its job while it waited in the queue for a pool thread.
      */
     long getTilesEncodedOnCaller();
 

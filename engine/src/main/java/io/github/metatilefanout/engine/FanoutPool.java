@@ -1,5 +1,6 @@
 package io.github.metatilefanout.engine;
 
+import io.github.metatilefanout.engine.FanoutMetrics.EncodedOn;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -186,7 +187,8 @@ final class FanoutPool {
         return names;
     }
 
-    private boolean hasFreeThread() {
+    /** Whether a thread is idle or can be started: a job handed over now starts at once. */
+    boolean hasFreeThread() {
         return size - executor.getActiveCount() - executor.getQueue().size() > 0;
     }
 
@@ -224,7 +226,7 @@ final class FanoutPool {
         /** Encodes the tiles nobody has claimed of the jobs that requesters run. */
         private void helpAwaitedJobs() {
             for (FanoutJob each : awaited) {
-                while (each.helpWithOneTile()) {}
+                while (each.helpWithOneTile(EncodedOn.POOL)) {}
             }
         }
     }

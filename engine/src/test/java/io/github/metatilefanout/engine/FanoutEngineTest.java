@@ -70,6 +70,41 @@ class FanoutEngineTest {
         assertTrue(renderer.everyImageDisposedOnce());
     }
 
+    /**
+     * With every pool thread busy, a request whose job waits in the queue encodes that job's tiles until a pool thread
+     * starts it (here: all of them, the only thread held at a gate); the pool thread then stores them, each once.
+     */
+    @Test
+    void aRequestWhoseJobWaitsInTheQueueEncodesItsTilesUntilAPoolThreadStartsIt() throws Exception {
+        engine.close();
+        engine = new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(1));
+        CountDownLatch gate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(gate);
+        engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
+        await().atMost(BOUND).until(() -> encoder.started() == 2); // the pool's thread held at the gate
+
+        engine.getTile(request(tile("roads", 4, 0), 4, renderer, encoder));
+
+        assertEquals(15, engine.metrics().getTilesEncodedOnCaller());
+        assertEquals(2, engine.metrics().getJobsHandedOff());
+        gate.countDown();
+        awaitIdle();
+        assertEquals(32, store.totalPuts());
+        assertEquals(15 + 15 + 2, encoder.completed());
+        assertEquals(15, engine.metrics().getTilesEncodedOnPool());
+    }
+
+    /** A request whose job a pool thread starts at once answers after its own tile: it encodes none of the others. */
+    @Test
+    void aRequestWhoseJobAPoolThreadStartsAtOnceEncodesNoOtherTile() throws Exception {
+        engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
+
+        awaitIdle();
+        assertEquals(0, engine.metrics().getTilesEncodedOnCaller());
+        assertEquals(15, engine.metrics().getTilesEncodedOnPool());
+        assertEquals(16, store.totalPuts());
+    }
+
     @Test
     void answersFromTheStoreOnceStored() throws Exception {
         TileKey asked = tile("roads", 5, 6);
