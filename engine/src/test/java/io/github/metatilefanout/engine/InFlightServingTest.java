@@ -73,10 +73,8 @@ class InFlightServingTest {
     /** On a level known to keep its tiles only transiently (outside the cached range), a sibling shares the metatile. */
     @Test
     void aSiblingOnALevelKeptOnlyTransientlyIsServedFromTheMetatileInFlight() throws Exception {
-        CountDownLatch encodeGate = new CountDownLatch(1);
-        encoder.poolThreadsGatedBy(encodeGate);
-        engine.getTile(request(asked, 4, renderer, encoder).withCachePolicy(CachePolicy.TRANSIENT));
-        await().atMost(BOUND).until(() -> encoder.started() >= 2);
+        CountDownLatch encodeGate = inFlightWithAPoolThreadAtTheGate(
+                request(asked, 4, renderer, encoder).withCachePolicy(CachePolicy.TRANSIENT));
 
         TileResponse response = clients.submit(() ->
                         engine.getTile(request(sibling, 4, renderer, encoder).withCachePolicy(CachePolicy.TRANSIENT)))
@@ -96,11 +94,8 @@ class InFlightServingTest {
      */
     @Test
     void aMetatileTheRenderFoundTransientIsNotSharedWithARequestExpectingItsTileStored() throws Exception {
-        CountDownLatch encodeGate = new CountDownLatch(1);
-        encoder.poolThreadsGatedBy(encodeGate);
         MetatileRenderer warns = metatile -> renderer.render(metatile).withCachePolicy(CachePolicy.TRANSIENT);
-        engine.getTile(request(asked, 4, warns, encoder));
-        await().atMost(BOUND).until(() -> encoder.started() >= 2); // the job in flight, a pool thread at the gate
+        CountDownLatch encodeGate = inFlightWithAPoolThreadAtTheGate(request(asked, 4, warns, encoder));
 
         Future<TileResponse> again = clients.submit(() -> engine.getTile(request(sibling, 4, warns, encoder)));
         encodeGate.countDown(); // it looks its tile up again once the job has put it in the transient cache
@@ -117,10 +112,7 @@ class InFlightServingTest {
     void aSiblingBeingEncodedElsewhereIsAwaitedWithoutWaitingForTheStores() throws Exception {
         CountDownLatch putGate = new CountDownLatch(1);
         store.putsGatedBy(putGate);
-        CountDownLatch encodeGate = new CountDownLatch(1);
-        encoder.poolThreadsGatedBy(encodeGate);
-        engine.getTile(request(asked, 4, renderer, encoder));
-        await().atMost(BOUND).until(() -> encoder.started() >= 2); // a pool thread holds a tile
+        CountDownLatch encodeGate = inFlightWithAPoolThreadAtTheGate(request(asked, 4, renderer, encoder));
 
         encodeGate.countDown();
         for (int i = 0; i < metatile.tileCount(); i++) {
@@ -174,6 +166,15 @@ class InFlightServingTest {
         assertEquals(1, renderer.renders(metatile));
         assertEquals(1, store.puts(sibling));
         assertEquals(List.of(), locks.reentrantRequests());
+    }
+
+    /** Serves {@code first}; returns once its job is in flight with a pool thread held at the gate returned. */
+    private CountDownLatch inFlightWithAPoolThreadAtTheGate(TileRequest first) throws TileException {
+        CountDownLatch encodeGate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(encodeGate);
+        engine.getTile(first);
+        await().atMost(BOUND).until(() -> encoder.started() >= 2);
+        return encodeGate;
     }
 
     private TileResponse get(TileKey tile) throws Exception {
