@@ -4,6 +4,7 @@ import io.github.metatilefanout.benchmark.report.Counts;
 import io.github.metatilefanout.benchmark.serve.Strategy;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.MemoryLockProvider;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -35,14 +36,18 @@ import org.openjdk.jmh.util.SampleBuffer;
  * Clients sending batches of requests through one strategy, or several in turn in one JVM (each invocation
  * a batch through each, the first rotating: two JVMs of the same code differ by up to 20 % on 2 cores). Per
  * strategy and iteration {@link HarnessProfiler} reports {@code <strategy>.tiles} (tiles/s, each batch timed
- * until its server is idle), {@code <strategy>.latency} (ms, requests under the batch's full load, see
- * {@link ClientDriver#run}) and its harness's figures. A subclass says how many requests a batch holds.
+ * until its server is idle), {@code <strategy>.cpu.perRequest} (ms of the process's CPU time over the same
+ * span, per request), {@code <strategy>.latency} (ms, requests under the batch's full load, see {@link
+ * ClientDriver#run}) and its harness's figures. A subclass says how many requests a batch holds.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Threads(1)
 public abstract class ServingBenchmark {
+
+    private static final com.sun.management.OperatingSystemMXBean PROCESS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     /** One strategy, or several joined by {@code +}, served in turn. */
     @Param({"sequential+upstream-2.27+fanout"})
@@ -67,7 +72,9 @@ public abstract class ServingBenchmark {
     public String format;
 
     private final Map<Strategy, Harness> harnesses = new LinkedHashMap<>();
-    private final Map<Strategy, long[]> tilesAndNanos = new TreeMap<>();
+    /** Per strategy: tiles served, nanoseconds taken, nanoseconds of CPU time. */
+    private final Map<Strategy, long[]> served = new TreeMap<>();
+
     private final Map<Strategy, SampleBuffer> latencies = new TreeMap<>();
     private ClientDriver driver;
     private int batch;
@@ -126,9 +133,10 @@ public abstract class ServingBenchmark {
         for (Strategy strategy : order) {
             Harness harness = harnesses.get(strategy);
             long start = System.nanoTime();
+            long cpuStart = PROCESS.getProcessCpuTime();
             bytes += driver.run(batch, harness::serve, nanos -> answered(strategy, nanos));
             harness.awaitIdle();
-            served(strategy, batch, System.nanoTime() - start);
+            served(strategy, batch, System.nanoTime() - start, PROCESS.getProcessCpuTime() - cpuStart);
         }
         return bytes;
     }
@@ -137,21 +145,26 @@ public abstract class ServingBenchmark {
         latencies.computeIfAbsent(strategy, s -> new SampleBuffer()).add(nanos);
     }
 
-    private synchronized void served(Strategy strategy, long tiles, long nanos) {
-        long[] counts = tilesAndNanos.computeIfAbsent(strategy, s -> new long[2]);
+    private synchronized void served(Strategy strategy, long tiles, long nanos, long cpuNanos) {
+        long[] counts = served.computeIfAbsent(strategy, s -> new long[3]);
         counts[0] += tiles;
         counts[1] += nanos;
+        counts[2] += cpuNanos;
     }
 
     /** What each strategy did since the last call, as JMH results; the next ones start afresh. */
     synchronized List<Result> takeFigures() {
         List<Result> figures = new ArrayList<>();
-        tilesAndNanos.forEach((strategy, counts) -> figures.add(
-                new ScalarResult(strategy + ".tiles", counts[0] * 1e9 / counts[1], "tiles/s", AggregationPolicy.AVG)));
+        served.forEach((strategy, counts) -> {
+            figures.add(new ScalarResult(
+                    strategy + ".tiles", counts[0] * 1e9 / counts[1], "tiles/s", AggregationPolicy.AVG));
+            figures.add(new ScalarResult(
+                    strategy + ".cpu.perRequest", counts[2] / 1e6 / counts[0], "ms", AggregationPolicy.AVG));
+        });
         latencies.forEach((strategy, times) -> figures.add(
                 new SampleTimeResult(ResultRole.SECONDARY, strategy + ".latency", times, TimeUnit.MILLISECONDS)));
         harnesses.forEach((strategy, harness) -> figures.addAll(harness.figures(strategy + ".")));
-        tilesAndNanos.clear();
+        served.clear();
         latencies.clear();
         return figures;
     }

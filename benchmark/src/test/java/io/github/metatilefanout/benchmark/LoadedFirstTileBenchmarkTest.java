@@ -13,6 +13,8 @@ import org.openjdk.jmh.results.ScalarResult;
 
 class LoadedFirstTileBenchmarkTest {
 
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+
     @Test
     void everyStrategyIsTimedAndTheSummaryReadsWhatTheProfilerGives() throws Exception {
         Map<String, String> params = Map.of(
@@ -47,6 +49,11 @@ class LoadedFirstTileBenchmarkTest {
                     strategy + " " + timed);
             assertTrue(trial.figure(strategy, "latency.p50") <= trial.figure(strategy, "latency.p99"), strategy);
             assertTrue(trial.figure(strategy, "render.ms") > 0, strategy);
+            // the process's CPU time over the strategy's batch: some, and at most every core all along
+            double cpuPerRequest = trial.figure(strategy, "cpu.perRequest");
+            double wallPerRequest = 1000 / trial.figure(strategy, "tiles");
+            assertTrue(cpuPerRequest > 0, strategy);
+            assertTrue(cpuPerRequest <= 1.01 * CORES * wallPerRequest, strategy + " " + cpuPerRequest);
             // the iteration's request times, for the verdict: the same requests
             assertEquals(
                     List.of(1), List.copyOf(trial.requestTimes().get(strategy).keySet()), strategy);

@@ -172,7 +172,22 @@ public final class Summary {
                         "most fanout can gain",
                         clients >= Counts.resolve("cores") ? "" : number("x%.2f", perMiss / kept));
             }
-            case "LoadedFirstTileBenchmark in turn" -> bounds.put("fanout peak images (bound)", peakImages(row));
+            case "LoadedFirstTileBenchmark in turn" -> {
+                bounds.put("fanout peak images (bound)", peakImages(row));
+                // with every core busy, requests/s is cores / CPU per request and the mean wait clients over
+                // that (Little's law): no design has a lower mean than sequential without less CPU per request
+                double cpu = row.figure(BASELINE, "cpu.perRequest");
+                double fanoutCpu = row.figure("fanout", "cpu.perRequest");
+                bounds.put(
+                        "CPU per request, ms",
+                        Double.isNaN(cpu) || Double.isNaN(fanoutCpu)
+                                ? ""
+                                : String.format(Locale.ROOT, "%.1f / %.1f (x%.2f)", cpu, fanoutCpu, fanoutCpu / cpu));
+                // only these answer after the render and one encode; the others' time pays for it
+                double handedOff = row.figure("fanout", "jobs.handedOff");
+                double share = handedOff / (handedOff + row.figure("fanout", "jobs.ranOnCaller"));
+                bounds.put("fanout metatiles handed off", number("%.0f %%", 100 * share));
+            }
             case "FirstTileBenchmark" -> {
                 // render p50 plus one encode p50 of the same metatile shape and format, measured on their own
                 double floor = trials.stream()

@@ -90,10 +90,18 @@ class SummaryTest {
                 decided.contains("PASS  fanout against sequential, " + scenario + ": not measurably worse"), decided);
         assertTrue(decided.contains("2304 and 2304 requests in 48 invocations"), decided);
         assertTrue(tooFew.contains("cannot tell  fanout against sequential, " + scenario + ": too few timed"), tooFew);
+        assertTrue(tooFew.contains("| 49.9 / 99.9 / 66.6 / 60.0 | 30.0 / 89.9 / 50.0 / 61.0 | 11 (12)"), tooFew);
+    }
+
+    @Test
+    void underLoadTheCpuPerRequestAndTheShareHandedOffStandBesideTheTimes() {
+        String text = new Summary(List.of(loaded())).text();
+
+        // the same CPU per request means the same mean first tile with every core busy
         assertTrue(
-                tooFew.contains(
-                        "| 49.9 / 99.9 / 66.6 / 60.0 | 30.0 / 89.9 / 50.0 / 61.0 | 11 (12)                    |"),
-                tooFew);
+                text.contains("| fanout peak images (bound) | CPU per request, ms | fanout metatiles handed off |"),
+                text);
+        assertTrue(text.contains("| 11 (12)                    | 16.0 / 16.4 (x1.03) | 25 %"), text);
     }
 
     @Test
@@ -218,8 +226,12 @@ class SummaryTest {
                         "fanout.latency", sampled("fanout.latency", ResultRole.SECONDARY, 30, 30, 90),
                         "fanout.tiles", scalar("fanout.tiles", 61),
                         "fanout.images.peak", scalar("fanout.images.peak", 11),
+                        "fanout.cpu.perRequest", scalar("fanout.cpu.perRequest", 16.4),
+                        "fanout.jobs.handedOff", scalar("fanout.jobs.handedOff", 768),
+                        "fanout.jobs.ranOnCaller", scalar("fanout.jobs.ranOnCaller", 2304),
                         "sequential.latency", sampled("sequential.latency", ResultRole.SECONDARY, 50, 50, 100),
-                        "sequential.tiles", scalar("sequential.tiles", 60)),
+                        "sequential.tiles", scalar("sequential.tiles", 60),
+                        "sequential.cpu.perRequest", scalar("sequential.cpu.perRequest", 16)),
                 List.of());
     }
 
