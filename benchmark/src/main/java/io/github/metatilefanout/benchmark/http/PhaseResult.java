@@ -61,6 +61,11 @@ public record PhaseResult(
         return answers.stream().filter(Answer::hit).count();
     }
 
+    /** Whether some answer said if it was a cache hit; MapProxy's and MapCache's never do. */
+    boolean cacheResultsKnown() {
+        return answers.stream().anyMatch(a -> a.cacheResult() != null);
+    }
+
     /** The {@code percent}-th percentile of the answered requests' times, in ms; NaN if none. */
     public double percentileMillis(double percent) {
         double[] millis = answers.stream()
@@ -98,7 +103,8 @@ public record PhaseResult(
     /** One line: counts, then the given percentiles, throughput and GetMaps per metatile. */
     public String line(double... percents) {
         StringBuilder text = new StringBuilder(format("%-34s requests %5d  ok %5d", name, answers.size(), ok()))
-                .append(format("  errors %3d  timeouts %3d  cache hits %5d", errors(), timeouts(), cacheHits()));
+                .append(format("  errors %3d  timeouts %3d  cache hits ", errors(), timeouts()))
+                .append(cacheResultsKnown() ? format("%5d", cacheHits()) : "  n/a");
         for (double p : percents) {
             text.append(format("  p%.0f %8.1f ms", p, percentileMillis(p)));
         }
