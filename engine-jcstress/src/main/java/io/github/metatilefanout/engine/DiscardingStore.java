@@ -4,7 +4,7 @@ package io.github.metatilefanout.engine;
 final class DiscardingStore implements TileStore {
 
     @Override
-    public byte[] get(TileKey tile) {
+    public StoredTile get(TileKey tile) {
         return null;
     }
 
@@ -12,7 +12,7 @@ final class DiscardingStore implements TileStore {
     public void put(TileKey tile, byte[] data) {}
 
     @Override
-    public byte[] getTransient(TileKey tile) {
+    public StoredTile getTransient(TileKey tile) {
         return null;
     }
 

@@ -106,7 +106,7 @@ public final class FanoutEngine implements AutoCloseable {
             return renderUncached(request);
         }
         boolean seeding = request.mode() == Mode.SEEDING;
-        byte[] cached = lookup(request.tile(), policy);
+        StoredTile cached = lookup(request.tile(), policy);
         if (cached == null && policy == CachePolicy.TRANSIENT && rendersAlone(request)) {
             return renderUncached(request);
         }
@@ -458,7 +458,7 @@ public final class FanoutEngine implements AutoCloseable {
      * then its storing lock ({@link LockProtocol#STORING_LOCK}; nothing more if T was just found while
      * holding them).
      */
-    private TileResponse cacheHit(byte[] data, TileRequest request, boolean foundWhileNothingStores)
+    private TileResponse cacheHit(StoredTile stored, TileRequest request, boolean foundWhileNothingStores)
             throws TileException {
         if (request.mode() == Mode.SEEDING) {
             Metatile metatile = request.metatile();
@@ -478,7 +478,7 @@ public final class FanoutEngine implements AutoCloseable {
                 }
             }
         }
-        return new TileResponse(data, Source.CACHE);
+        return new TileResponse(stored.data(), Source.CACHE, stored.createdMillis());
     }
 
     /**
@@ -486,7 +486,7 @@ public final class FanoutEngine implements AutoCloseable {
      * LockProtocol#TILE_LOCKS}) or M's storing lock ({@link LockProtocol#STORING_LOCK}), so that a job of
      * any process that is still storing T is waited for, at most the lock timeout.
      */
-    private byte[] lookupWhileNothingStores(TileRequest request, CachePolicy policy) throws TileException {
+    private StoredTile lookupWhileNothingStores(TileRequest request, CachePolicy policy) throws TileException {
         String key = protocol == LockProtocol.TILE_LOCKS
                 ? request.tile().lockKey()
                 : request.metatile().storingLockKey();
@@ -503,7 +503,7 @@ public final class FanoutEngine implements AutoCloseable {
         LockRelease.logged(acquire(key), key, metrics);
     }
 
-    private byte[] lookup(TileKey tile, CachePolicy policy) {
+    private StoredTile lookup(TileKey tile, CachePolicy policy) {
         if (policy == CachePolicy.TRANSIENT) {
             return store.getTransient(tile);
         }

@@ -7,8 +7,10 @@ import java.util.Objects;
  *
  * @param data the encoded tile
  * @param source where the bytes came from
+ * @param createdMillis for a tile from the store, when its store says it was stored (ms since the epoch);
+ *     otherwise, or when the store does not say, {@link StoredTile#TIME_NOT_KNOWN}
  */
-public record TileResponse(byte[] data, Source source) {
+public record TileResponse(byte[] data, Source source, long createdMillis) {
 
     /** Where a tile's bytes came from. */
     public enum Source {
@@ -23,6 +25,11 @@ public record TileResponse(byte[] data, Source source) {
     public TileResponse {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(source, "source");
+    }
+
+    /** A tile rendered or taken from a metatile in flight: not stored yet. */
+    TileResponse(byte[] data, Source source) {
+        this(data, source, StoredTile.TIME_NOT_KNOWN);
     }
 
     /** Whether the bytes came from the cache, GeoWebCache's "cache hit". */

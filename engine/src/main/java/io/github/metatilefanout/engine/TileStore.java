@@ -12,13 +12,13 @@ import java.io.IOException;
 public interface TileStore {
 
     /** The stored tile, or {@code null} if it is not stored. */
-    byte[] get(TileKey tile) throws IOException;
+    StoredTile get(TileKey tile) throws IOException;
 
     /** Stores a tile, replacing any stored one. Readers see either the old or the new tile, never a part. */
     void put(TileKey tile, byte[] data) throws IOException;
 
     /** The tile from the transient store, or {@code null}. Never blocks on I/O. */
-    byte[] getTransient(TileKey tile);
+    StoredTile getTransient(TileKey tile);
 
     /** Keeps a tile in the transient store for a short while; nothing is persisted. */
     void putTransient(TileKey tile, byte[] data);

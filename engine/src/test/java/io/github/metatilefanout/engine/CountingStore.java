@@ -63,7 +63,7 @@ final class CountingStore implements TileStore {
     }
 
     @Override
-    public byte[] get(TileKey tile) throws IOException {
+    public StoredTile get(TileKey tile) throws IOException {
         if (lookupsFailFor.test(tile)) {
             throw new IOException("injected lookup failure for " + tile);
         }
@@ -93,7 +93,7 @@ final class CountingStore implements TileStore {
     }
 
     @Override
-    public byte[] getTransient(TileKey tile) {
+    public StoredTile getTransient(TileKey tile) {
         return delegate.getTransient(tile);
     }
 

@@ -64,7 +64,8 @@ class FanoutEngineTest {
         for (int i = 0; i < metatile.tileCount(); i++) {
             TileKey tile = metatile.tile(i);
             assertEquals(1, store.puts(tile), "puts of " + tile);
-            assertTrue(RawEncoder.isPlainTile(store.get(tile), ColorRenderer.colorOf(tile)), "pixels of " + tile);
+            assertTrue(
+                    RawEncoder.isPlainTile(store.get(tile).data(), ColorRenderer.colorOf(tile)), "pixels of " + tile);
         }
         assertEquals(16, store.totalPuts());
         assertTrue(renderer.everyImageDisposedOnce());
@@ -106,15 +107,19 @@ class FanoutEngineTest {
     }
 
     @Test
-    void answersFromTheStoreOnceStored() throws Exception {
+    void answersFromTheStoreOnceStoredWithTheTimeTheStoreGives() throws Exception {
         TileKey asked = tile("roads", 5, 6);
-        engine.getTile(request(asked, 4, renderer, encoder));
+        long before = System.currentTimeMillis();
+        TileResponse rendered = engine.getTile(request(asked, 4, renderer, encoder));
         awaitIdle();
+        long after = System.currentTimeMillis();
 
         TileResponse again = engine.getTile(request(tile("roads", 4, 7), 4, renderer, encoder));
 
         assertEquals(Source.CACHE, again.source());
         assertEquals(1, renderer.totalRenders());
+        assertTrue(again.createdMillis() >= before && again.createdMillis() <= after, "" + again.createdMillis());
+        assertEquals(StoredTile.TIME_NOT_KNOWN, rendered.createdMillis());
     }
 
     @ParameterizedTest

@@ -72,8 +72,9 @@ class NodeKilledTest {
 
         assertEquals(1, renderer.totalRenders(), "rendered once more, once");
         for (int i = 0; i < metatile.tileCount(); i++) {
-            byte[] stored = store.get(metatile.tile(i));
-            assertTrue(stored != null && RawEncoder.isPlainTile(stored, ColorRenderer.colorOf(metatile.tile(i))));
+            StoredTile stored = store.get(metatile.tile(i));
+            assertTrue(
+                    stored != null && RawEncoder.isPlainTile(stored.data(), ColorRenderer.colorOf(metatile.tile(i))));
         }
     }
 }

@@ -64,7 +64,7 @@ class SeveralProcessesTest {
             for (int i = 0; i < metatile.tileCount(); i++) {
                 TileKey tile = metatile.tile(i);
                 assertEquals(1, puts.get(tile.lockKey()), "puts of " + tile);
-                byte[] stored = store.get(tile);
+                byte[] stored = store.get(tile).data();
                 assertArrayEquals(new int[] {ColorRenderer.colorOf(tile)}, distinctPixels(stored), "pixels of " + tile);
             }
             long metatileLocks = attempts.get(metatile.lockKey());

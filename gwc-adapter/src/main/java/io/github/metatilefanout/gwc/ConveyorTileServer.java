@@ -1,6 +1,7 @@
 package io.github.metatilefanout.gwc;
 
 import io.github.metatilefanout.engine.FanoutEngine;
+import io.github.metatilefanout.engine.StoredTile;
 import io.github.metatilefanout.engine.TileException;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
@@ -56,9 +57,7 @@ public final class ConveyorTileServer {
     public ConveyorTile serve(FanoutEngine engine, TileRequest request, ConveyorTile tile) throws GeoWebCacheException {
         store.rememberParameters(request.tile().parametersId(), tile.getFilteringParameters());
         long requestTime = System.currentTimeMillis();
-        store.takeLastReadCreated(); // nothing left from an earlier request on this thread
         TileResponse response;
-        Long storedCreated;
         try {
             response = engine.getTile(request);
         } catch (LockTimeoutException e) {
@@ -66,13 +65,11 @@ public final class ConveyorTileServer {
             throw new HttpErrorCodeException(LOCK_NOT_OBTAINED_STATUS, e.getMessage(), e);
         } catch (TileException e) {
             throw new GeoWebCacheException(e.getMessage(), e);
-        } finally {
-            storedCreated = store.takeLastReadCreated();
         }
         tile.setBlob(new ByteArrayResource(response.data()));
         tile.setCacheResult(response.isCacheHit() ? CacheResult.HIT : CacheResult.MISS);
-        boolean fromStore = response.source() == TileResponse.Source.CACHE && storedCreated != null;
-        tile.getStorageObject().setCreated(fromStore ? storedCreated : requestTime);
+        long created = response.createdMillis();
+        tile.getStorageObject().setCreated(created == StoredTile.TIME_NOT_KNOWN ? requestTime : created);
         if (tile.getStatus() == 0 && !tile.getError()) {
             tile.setStatus(200);
         }

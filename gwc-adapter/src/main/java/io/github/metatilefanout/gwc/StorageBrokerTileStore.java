@@ -2,6 +2,7 @@ package io.github.metatilefanout.gwc;
 
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
+import io.github.metatilefanout.engine.StoredTile;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileStore;
 import java.io.IOException;
@@ -24,10 +25,8 @@ import org.geowebcache.storage.TileObject;
  * with, and GeoWebCache's transient cache.
  *
  * <p>The engine knows a tile's parameters by their id only; the blob store also records the parameters
- * themselves, so the layer remembers them here before each request ({@link #rememberParameters}).
- *
- * <p>The engine sees a stored tile's bytes only; when and where it was stored is kept for the thread that
- * read it, so that a cache hit reports the tile's real creation time ({@link #takeLastReadCreated}).
+ * themselves, so the layer remembers them here before each request ({@link #rememberParameters}). A tile
+ * read from the store carries its creation time, which a cache hit reports.
  */
 public final class StorageBrokerTileStore implements TileStore {
 
@@ -45,7 +44,6 @@ public final class StorageBrokerTileStore implements TileStore {
             .maximumSize(10_000)
             .expireAfterAccess(1, TimeUnit.HOURS)
             .build();
-    private final ThreadLocal<Long> lastReadCreated = new ThreadLocal<>();
 
     /** @param layers where each tile layer's "expire cache" (after which a stored tile is stale) is looked up */
     public StorageBrokerTileStore(StorageBroker storageBroker, TileLayers layers) {
@@ -61,7 +59,7 @@ public final class StorageBrokerTileStore implements TileStore {
     }
 
     @Override
-    public byte[] get(TileKey tile) throws IOException {
+    public StoredTile get(TileKey tile) throws IOException {
         TileObject stored = tileObject(tile, null);
         try {
             if (!storageBroker.get(stored)) {
@@ -74,8 +72,7 @@ public final class StorageBrokerTileStore implements TileStore {
         if (maxAge > 0 && stored.getCreated() + maxAge < System.currentTimeMillis()) {
             return null;
         }
-        lastReadCreated.set(stored.getCreated());
-        return contents(stored.getBlob());
+        return new StoredTile(contents(stored.getBlob()), stored.getCreated());
     }
 
     /**
@@ -94,16 +91,6 @@ public final class StorageBrokerTileStore implements TileStore {
         }
     }
 
-    /**
-     * The creation time of the last tile this thread found in the store ({@code get} or {@code
-     * getTransient}), or {@code null}; forgets it.
-     */
-    Long takeLastReadCreated() {
-        Long created = lastReadCreated.get();
-        lastReadCreated.remove();
-        return created;
-    }
-
     @Override
     public void put(TileKey tile, byte[] data) throws IOException {
         try {
@@ -114,14 +101,13 @@ public final class StorageBrokerTileStore implements TileStore {
     }
 
     @Override
-    public byte[] getTransient(TileKey tile) {
+    public StoredTile getTransient(TileKey tile) {
         TileObject stored = tileObject(tile, null);
         try {
             if (!storageBroker.getTransient(stored)) {
                 return null;
             }
-            lastReadCreated.set(stored.getCreated());
-            return contents(stored.getBlob());
+            return new StoredTile(contents(stored.getBlob()), stored.getCreated());
         } catch (IOException e) {
             // the engine takes this lookup as a miss and renders the tile; nothing counts it, so it is logged here
             LOGGER.log(Level.WARNING, "metatile-fanout: reading tile " + tile + " from the transient cache failed", e);

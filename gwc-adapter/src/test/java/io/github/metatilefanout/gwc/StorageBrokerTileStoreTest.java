@@ -1,10 +1,12 @@
 package io.github.metatilefanout.gwc;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.metatilefanout.engine.StoredTile;
 import io.github.metatilefanout.engine.TileKey;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
@@ -21,7 +23,10 @@ import org.geowebcache.storage.StorageBroker;
 import org.geowebcache.storage.TileObject;
 import org.junit.jupiter.api.Test;
 
-/** Failures of GeoWebCache's storage broker and layers are never taken for a valid answer without a trace. */
+/**
+ * Tiles read through GeoWebCache's storage broker keep their creation time; failures of the broker and layers are
+ * never taken for a valid answer without a trace.
+ */
 class StorageBrokerTileStoreTest {
 
     private static final TileKey TILE = new TileKey("roads", "EPSG:4326", "png", null, 3, 4, 5);
@@ -78,14 +83,29 @@ class StorageBrokerTileStoreTest {
         assertEquals("blob gone", records.get(0).getThrown().getMessage());
     }
 
-    /** A storage broker holding one tile, {@code blob}, for every lookup, persistent or transient. */
+    @Test
+    void aTileReadCarriesTheCreationTimeItsBlobStoreGivesIt() throws IOException {
+        StorageBrokerTileStore store =
+                new StorageBrokerTileStore(broker(new ByteArrayResource(new byte[] {7}), 1_234_000L), name -> null);
+
+        StoredTile read = store.getTransient(TILE);
+
+        assertArrayEquals(new byte[] {7}, read.data());
+        assertEquals(1_234_000L, read.createdMillis());
+    }
+
     private static StorageBroker broker(Resource blob) {
+        return broker(blob, System.currentTimeMillis());
+    }
+
+    /** A storage broker holding one tile, {@code blob} created at {@code created}, for every lookup. */
+    private static StorageBroker broker(Resource blob, long created) {
         return (StorageBroker) Proxy.newProxyInstance(
                 StorageBroker.class.getClassLoader(), new Class<?>[] {StorageBroker.class}, (proxy, method, args) -> {
                     if (method.getName().equals("get") || method.getName().equals("getTransient")) {
                         TileObject tile = (TileObject) args[0];
                         tile.setBlob(blob);
-                        tile.setCreated(System.currentTimeMillis());
+                        tile.setCreated(created);
                         return true;
                     }
                     throw new UnsupportedOperationException(method.getName());

@@ -1,5 +1,6 @@
 package io.github.metatilefanout.benchmark.serve;
 
+import io.github.metatilefanout.engine.StoredTile;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileStore;
 import java.io.IOException;
@@ -27,9 +28,9 @@ public final class FileTileStore implements TileStore {
     }
 
     @Override
-    public byte[] get(TileKey tile) throws IOException {
+    public StoredTile get(TileKey tile) throws IOException {
         try {
-            return Files.readAllBytes(pathOf(tile));
+            return StoredTile.of(Files.readAllBytes(pathOf(tile)));
         } catch (NoSuchFileException e) {
             return null;
         }
@@ -53,7 +54,7 @@ public final class FileTileStore implements TileStore {
     }
 
     @Override
-    public byte[] getTransient(TileKey tile) {
+    public StoredTile getTransient(TileKey tile) {
         return null;
     }
 

@@ -1,5 +1,6 @@
 package io.github.metatilefanout.engine.store;
 
+import io.github.metatilefanout.engine.StoredTile;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileStore;
 import java.io.IOException;
@@ -29,9 +30,11 @@ public final class FileTileStore implements TileStore {
     }
 
     @Override
-    public byte[] get(TileKey tile) throws IOException {
+    public StoredTile get(TileKey tile) throws IOException {
         try {
-            return Files.readAllBytes(pathOf(tile));
+            Path path = pathOf(tile);
+            return new StoredTile(
+                    Files.readAllBytes(path), Files.getLastModifiedTime(path).toMillis());
         } catch (NoSuchFileException e) {
             return null;
         }
@@ -55,7 +58,7 @@ public final class FileTileStore implements TileStore {
     }
 
     @Override
-    public byte[] getTransient(TileKey tile) {
+    public StoredTile getTransient(TileKey tile) {
         return transientTiles.get(tile);
     }
 

@@ -40,7 +40,7 @@ class FileTileStoreTest {
         store.put(tile, new byte[] {1, 2, 3});
         store.put(tile, new byte[] {4, 5});
 
-        assertArrayEquals(new byte[] {4, 5}, store.get(tile));
+        assertArrayEquals(new byte[] {4, 5}, store.get(tile).data());
         try (Stream<Path> files = Files.walk(root)) {
             assertEquals(1, files.filter(Files::isRegularFile).count());
         }

@@ -1,28 +1,29 @@
 package io.github.metatilefanout.engine.store;
 
+import io.github.metatilefanout.engine.StoredTile;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileStore;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** A tile store in memory, for tests and benchmarks. */
+/** A tile store in memory, for tests and benchmarks; a tile's time is when it was put. */
 public final class MemoryTileStore implements TileStore {
 
-    private final ConcurrentHashMap<TileKey, byte[]> tiles = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<TileKey, StoredTile> tiles = new ConcurrentHashMap<>();
     private final TransientTileCache transientTiles = new TransientTileCache(1024, Duration.ofSeconds(2));
 
     @Override
-    public byte[] get(TileKey tile) {
+    public StoredTile get(TileKey tile) {
         return tiles.get(tile);
     }
 
     @Override
     public void put(TileKey tile, byte[] data) {
-        tiles.put(tile, data);
+        tiles.put(tile, new StoredTile(data, System.currentTimeMillis()));
     }
 
     @Override
-    public byte[] getTransient(TileKey tile) {
+    public StoredTile getTransient(TileKey tile) {
         return transientTiles.get(tile);
     }
 

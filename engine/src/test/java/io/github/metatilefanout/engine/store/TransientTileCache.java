@@ -1,5 +1,6 @@
 package io.github.metatilefanout.engine.store;
 
+import io.github.metatilefanout.engine.StoredTile;
 import io.github.metatilefanout.engine.TileKey;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -28,7 +29,7 @@ public final class TransientTileCache {
         this.nanoClock = nanoClock;
     }
 
-    public synchronized byte[] get(TileKey tile) {
+    public synchronized StoredTile get(TileKey tile) {
         Entry entry = entries.get(tile);
         if (entry == null) {
             return null;
@@ -37,7 +38,7 @@ public final class TransientTileCache {
             entries.remove(tile);
             return null;
         }
-        return entry.data;
+        return StoredTile.of(entry.data);
     }
 
     public synchronized void put(TileKey tile, byte[] data) {

@@ -21,7 +21,7 @@ class TransientTileCacheTest {
     void expiresAfterTheMaximumAge() {
         cache.put(tile(1), new byte[] {1});
         now.addAndGet(Duration.ofSeconds(2).toNanos());
-        assertArrayEquals(new byte[] {1}, cache.get(tile(1)));
+        assertArrayEquals(new byte[] {1}, cache.get(tile(1)).data());
         now.incrementAndGet();
         assertNull(cache.get(tile(1)));
     }
@@ -34,7 +34,7 @@ class TransientTileCacheTest {
         cache.put(tile(3), new byte[] {3});
 
         assertNull(cache.get(tile(2)));
-        assertArrayEquals(new byte[] {1}, cache.get(tile(1)));
-        assertArrayEquals(new byte[] {3}, cache.get(tile(3)));
+        assertArrayEquals(new byte[] {1}, cache.get(tile(1)).data());
+        assertArrayEquals(new byte[] {3}, cache.get(tile(3)).data());
     }
 }
