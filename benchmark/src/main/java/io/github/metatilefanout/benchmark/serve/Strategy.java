@@ -3,6 +3,7 @@ package io.github.metatilefanout.benchmark.serve;
 import io.github.metatilefanout.benchmark.render.MetatileGrid;
 import io.github.metatilefanout.engine.LockProtocol;
 import io.github.metatilefanout.engine.Metatile;
+import io.github.metatilefanout.engine.StoredTile;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import java.util.Arrays;
 import java.util.function.Function;
@@ -59,15 +60,15 @@ public enum Strategy {
 
     private static TileServer sequential(ServingSetup setup) {
         return tile -> {
-            byte[] cached = setup.store().get(tile);
+            StoredTile cached = setup.store().get(tile);
             if (cached != null) {
-                return cached;
+                return cached.data();
             }
             Metatile metatile = setup.metatileOf(tile);
             LockProvider.Lock lock = setup.lockProvider().acquire(metatile.lockKey(), ServingSetup.LOCK_TIMEOUT);
             try {
                 cached = setup.store().get(tile);
-                return cached != null ? cached : setup.renderAndStoreAll(metatile, metatile.indexOf(tile));
+                return cached != null ? cached.data() : setup.renderAndStoreAll(metatile, metatile.indexOf(tile));
             } finally {
                 lock.release();
             }

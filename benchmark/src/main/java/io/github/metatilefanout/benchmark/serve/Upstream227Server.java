@@ -1,6 +1,7 @@
 package io.github.metatilefanout.benchmark.serve;
 
 import io.github.metatilefanout.engine.Metatile;
+import io.github.metatilefanout.engine.StoredTile;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.LockTimeoutException;
@@ -38,9 +39,9 @@ final class Upstream227Server implements TileServer {
 
     @Override
     public byte[] getTile(TileKey tile) throws Exception {
-        byte[] cached = setup.store().get(tile);
+        StoredTile cached = setup.store().get(tile);
         if (cached != null) {
-            return cached;
+            return cached.data();
         }
         Metatile metatile = setup.metatileOf(tile);
         LockProvider.Lock metatileLock = acquire(metatile.lockKey());
@@ -52,7 +53,7 @@ final class Upstream227Server implements TileServer {
                 tileLock.release();
             }
             if (cached != null) {
-                return cached;
+                return cached.data();
             }
             int requested = metatile.indexOf(tile);
             return pool == null ? setup.renderAndStoreAll(metatile, requested) : renderAndSubmit(metatile, requested);
