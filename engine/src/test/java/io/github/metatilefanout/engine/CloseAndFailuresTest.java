@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.awt.Rectangle;
 import java.awt.image.RenderedImage;
 import java.io.IOException;
@@ -27,7 +26,7 @@ class CloseAndFailuresTest {
 
     private static final Duration BOUND = Duration.ofSeconds(20);
 
-    private final MemoryLockProvider locks = new MemoryLockProvider();
+    private final HeldLocks locks = new HeldLocks();
     private final CountingStore store = new CountingStore();
     private final ColorRenderer renderer = new ColorRenderer();
     private final RawEncoder encoder = new RawEncoder();
@@ -46,7 +45,7 @@ class CloseAndFailuresTest {
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
 
         assertTrue(engine.close(BOUND));
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
     }
 
     @Test
@@ -68,7 +67,7 @@ class CloseAndFailuresTest {
         } finally {
             release.countDown();
         }
-        await().atMost(BOUND).until(() -> !stuck.get().isAlive() && locks.activeKeys() == 0);
+        await().atMost(BOUND).until(() -> !stuck.get().isAlive() && locks.held() == 0);
     }
 
     @Test
@@ -97,7 +96,7 @@ class CloseAndFailuresTest {
                 caller.get(BOUND.toSeconds(), TimeUnit.SECONDS).data(), ColorRenderer.colorOf(asked)));
         assertEquals(2, store.totalPuts(), "the asked tile and the one being encoded");
         assertEquals(14, engine.metrics().getTilesAbandoned());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertTrue(renderer.everyImageDisposedOnce());
     }
 
@@ -119,7 +118,7 @@ class CloseAndFailuresTest {
                 .until(() -> failed.get() != null && !failed.get().isAlive());
         await().dontCatchUncaughtExceptions()
                 .atMost(BOUND)
-                .until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.activeKeys() == 0);
+                .until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.held() == 0);
         assertTrue(renderer.everyImageDisposedOnce());
         assertEquals(1, engine.metrics().getEncodeFailures());
         TileKey later = tile("roads", 8, 8);

@@ -14,7 +14,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.metatilefanout.engine.TileResponse.Source;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.LockTimeoutException;
-import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.awt.Rectangle;
 import java.time.Duration;
 import java.util.List;
@@ -36,7 +35,7 @@ class FanoutEngineTest {
 
     private static final Duration BOUND = Duration.ofSeconds(20);
 
-    private final MemoryLockProvider locks = new MemoryLockProvider();
+    private final HeldLocks locks = new HeldLocks();
     private final CountingStore store = new CountingStore();
     private final ColorRenderer renderer = new ColorRenderer();
     private final RawEncoder encoder = new RawEncoder();
@@ -265,7 +264,7 @@ class FanoutEngineTest {
         assertEquals(0, encoder.distinctPoolThreads());
         assertEquals(0, engine.metrics().getTilesEncodedOnPool());
         assertEquals(15, engine.metrics().getTilesEncodedOnCaller());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertEquals(0, engine.metrics().getMetatilesInFlight());
         assertTrue(renderer.everyImageDisposedOnce());
     }
@@ -279,7 +278,7 @@ class FanoutEngineTest {
 
         assertEquals(16, store.totalPuts());
         assertEquals(0, encoder.distinctPoolThreads());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertEquals(0, engine.metrics().getPoolSize());
     }
 
@@ -295,7 +294,7 @@ class FanoutEngineTest {
         assertEquals(1, encoder.completed());
         assertEquals(0, store.totalPuts());
         assertEquals(0, store.totalTransientPuts());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertEquals(0, engine.metrics().getMetatilesInFlight());
         assertEquals(0, engine.metrics().getMetatileImagesAlive());
         assertTrue(renderer.everyImageDisposedOnce());
@@ -338,7 +337,7 @@ class FanoutEngineTest {
 
         assertTrue(failure.getMessage().contains(metatile(4, asked).toString()), failure.getMessage());
         assertTrue(failure.getMessage().contains("no data source"), failure.getMessage());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertEquals(0, engine.metrics().getMetatilesInFlight());
         assertEquals(1, engine.metrics().getRenderFailures());
         assertEquals(0, store.totalPuts());
@@ -362,7 +361,7 @@ class FanoutEngineTest {
         assertEquals(1, engine.metrics().getEncodeFailures());
         assertEquals(0, store.puts(failing));
         assertEquals(15, store.totalPuts());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertTrue(renderer.everyImageDisposedOnce());
     }
 
@@ -397,7 +396,7 @@ class FanoutEngineTest {
         }
         assertEquals(1, engine.metrics().getStoreFailures());
         assertEquals(15, store.totalPuts());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
     }
 
     @Test
@@ -419,7 +418,7 @@ class FanoutEngineTest {
         assertTrue(failure.getMessage().contains("\'" + metatileKey + "\'"), failure.getMessage());
         assertTrue(failure.getMessage().contains(metatileKey)
                 && failure.getMessage().contains("1000 ms"));
-        await().atMost(BOUND).until(() -> locks.activeKeys() == 0);
+        await().atMost(BOUND).until(() -> locks.held() == 0);
         assertEquals(0, renderer.totalRenders());
     }
 
@@ -448,7 +447,7 @@ class FanoutEngineTest {
             assertEquals(1, log.count("Tile " + contended + " will be served but not stored"));
         }
         done.countDown();
-        await().atMost(BOUND).until(() -> locks.activeKeys() == 0);
+        await().atMost(BOUND).until(() -> locks.held() == 0);
         assertEquals(0, store.puts(contended));
         assertEquals(15, store.totalPuts());
         assertEquals(1, engine.metrics().getLockFailures());
@@ -479,7 +478,7 @@ class FanoutEngineTest {
 
         assertTrue(flagKept.get(BOUND.toSeconds(), java.util.concurrent.TimeUnit.SECONDS));
         done.countDown();
-        await().atMost(BOUND).until(() -> locks.activeKeys() == 0);
+        await().atMost(BOUND).until(() -> locks.held() == 0);
     }
 
     @Test
@@ -543,7 +542,7 @@ class FanoutEngineTest {
                 store.totalPuts()
                         + engine.metrics().getTilesAbandoned()
                         + engine.metrics().getStoreFailures());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertTrue(renderer.everyImageDisposedOnce());
         assertEquals(0, liveThreads("metatile-fanout"));
         int storedBeforeClose = store.totalPuts();
@@ -561,7 +560,7 @@ class FanoutEngineTest {
 
         assertTimeoutPreemptively(BOUND, () -> engine.close(Duration.ofSeconds(1)));
 
-        await().atMost(BOUND).until(() -> locks.activeKeys() == 0);
+        await().atMost(BOUND).until(() -> locks.held() == 0);
         assertEquals(0, liveThreads("metatile-fanout"));
         assertTrue(renderer.everyImageDisposedOnce());
         assertEquals(0, renderer.imagesAlive());
@@ -605,7 +604,7 @@ class FanoutEngineTest {
                 TileException.class, () -> engine.getTile(request(tile("roads", 0, 0), 4, metatile -> null, encoder)));
 
         assertTrue(failure.getMessage().contains("Rendering metatile"));
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
     }
 
     @Test
@@ -638,7 +637,7 @@ class FanoutEngineTest {
     /** Waits until no metatile is in flight and at most {@code heldElsewhere} locks are held by others. */
     private void awaitIdleExcept(int heldElsewhere) {
         await().atMost(BOUND)
-                .until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.activeKeys() == heldElsewhere);
+                .until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.held() == heldElsewhere);
     }
 
     private static int liveThreads(String prefix) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Set;
@@ -25,7 +24,7 @@ class FanoutPoolTest {
     private static final Duration BOUND = Duration.ofSeconds(10);
 
     private final FanoutMetrics metrics = new FanoutMetrics(() -> 1, () -> 0, () -> 0, () -> 0);
-    private final MemoryLockProvider locks = new MemoryLockProvider();
+    private final HeldLocks locks = new HeldLocks();
     private final CountingStore store = new CountingStore();
     private final ColorRenderer renderer = new ColorRenderer();
     private final RawEncoder encoder = new RawEncoder();
@@ -46,7 +45,7 @@ class FanoutPoolTest {
             assertTrue(job.awaitFinished(BOUND), "job " + n + " never ran");
         }
         assertEquals(jobs * 16, store.totalPuts());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
     }
 
     @Test
@@ -104,7 +103,7 @@ class FanoutPoolTest {
             }
             assertTrue(running.awaitFinished(BOUND));
             assertEquals(32, store.totalPuts());
-            assertEquals(0, locks.activeKeys());
+            assertEquals(0, locks.held());
         } finally {
             requester.shutdownNow();
         }

@@ -13,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.metatilefanout.engine.TileResponse.Source;
 import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.LockTimeoutException;
-import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -48,7 +47,7 @@ class FanoutPromisesTest {
 
     private static final Duration BOUND = Duration.ofSeconds(20);
 
-    private final MemoryLockProvider locks = new MemoryLockProvider();
+    private final HeldLocks locks = new HeldLocks();
     private final CountingStore store = new CountingStore();
     private final ColorRenderer renderer = new ColorRenderer();
     private final RawEncoder encoder = new RawEncoder();
@@ -196,7 +195,7 @@ class FanoutPromisesTest {
         requester.interrupt();
 
         assertTrue(flagKept.get(BOUND.toSeconds(), TimeUnit.SECONDS));
-        await().atMost(BOUND).until(() -> locks.activeKeys() == 0);
+        await().atMost(BOUND).until(() -> locks.held() == 0);
         assertEquals(0, engine.metrics().getMetatilesInFlight());
     }
 
@@ -214,7 +213,7 @@ class FanoutPromisesTest {
         poolGate.countDown();
 
         assertEquals(0, liveThreads("metatile-fanout"), "threads left after close");
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertEquals(0, engine.metrics().getMetatilesInFlight());
         assertTrue(renderer.everyImageDisposedOnce());
         assertEquals(startedWhenClosed, encoder.started(), "encodes started after close returned");
@@ -234,7 +233,7 @@ class FanoutPromisesTest {
         poolGate.countDown();
 
         assertEquals(0, liveThreads("metatile-fanout"), "threads left after close");
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertEquals(0, engine.metrics().getMetatilesInFlight());
         assertTrue(renderer.everyImageDisposedOnce());
     }
@@ -249,7 +248,7 @@ class FanoutPromisesTest {
         poolGate.countDown();
 
         assertEquals(1, store.puts(queued));
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertEquals(0, liveThreads("metatile-fanout"));
         assertTrue(renderer.everyImageDisposedOnce());
     }
@@ -266,7 +265,7 @@ class FanoutPromisesTest {
                 OutOfMemoryError.class, () -> engine.getTile(request(tile("roads", 0, 0), 4, outOfMemory, encoder)));
 
         assertEquals(1, engine.metrics().getRenderFailures());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertEquals(0, engine.metrics().getMetatilesInFlight());
     }
 
@@ -293,7 +292,7 @@ class FanoutPromisesTest {
         assertThrows(OutOfMemoryError.class, () -> engine.getTile(request(asked, 4, renderer, encoder)));
 
         assertEquals(15, store.totalPuts());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertEquals(0, engine.metrics().getMetatilesInFlight());
         assertTrue(renderer.everyImageDisposedOnce());
     }
@@ -393,7 +392,7 @@ class FanoutPromisesTest {
 
         assertTrue(failure.getMessage().contains("\'" + metatileKey + "\'"), failure.getMessage());
         assertTrue(failure.getMessage().contains(metatileKey), failure.getMessage());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertEquals(0, renderer.totalRenders());
     }
 
@@ -406,7 +405,7 @@ class FanoutPromisesTest {
                 assertThrows(LockTimeoutException.class, () -> engine.getTile(request(asked, 4, renderer, encoder)));
 
         assertTrue(failure.getMessage().contains("\'" + jobLockKey(asked) + "\'"), failure.getMessage());
-        assertEquals(0, locks.activeKeys());
+        assertEquals(0, locks.held());
         assertEquals(0, renderer.totalRenders());
     }
 
@@ -501,7 +500,7 @@ class FanoutPromisesTest {
     }
 
     private void awaitIdle() {
-        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.activeKeys() == 0);
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.held() == 0);
     }
 
     /** Waits until {@code thread} parks (it waits for something) or its task is done. */

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +53,7 @@ class FanoutStressTest {
         }
         assertAllCollide(metatiles);
 
-        MemoryLockProvider locks = new MemoryLockProvider();
+        HeldLocks locks = new HeldLocks();
         CountingStore store = new CountingStore();
         ColorRenderer renderer = new ColorRenderer();
         RawEncoder encoder = new RawEncoder().taking(Duration.ofNanos(200_000));
@@ -92,7 +91,7 @@ class FanoutStressTest {
                     client.get();
                 }
                 await().atMost(Duration.ofSeconds(60))
-                        .until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.activeKeys() == 0);
+                        .until(() -> engine.metrics().getMetatilesInFlight() == 0 && locks.held() == 0);
             });
 
             assertEquals(
@@ -106,7 +105,7 @@ class FanoutStressTest {
                 }
             }
             assertEquals(metatiles.size(), renderer.totalRenders());
-            assertEquals(0, locks.activeKeys());
+            assertEquals(0, locks.held());
             assertEquals(0, engine.metrics().getFailures());
             assertTrue(encoder.peakPoolThreadsEncoding() <= POOL_SIZE, "pool threads encoding at once");
             assertTrue(encoder.distinctPoolThreads() <= POOL_SIZE, "pool threads ever used");
@@ -149,7 +148,7 @@ class FanoutStressTest {
             metatiles.add(metatile(4, tile("mixed", position, position)));
             metatiles.add(metatile(10, tile("mixed10", position, 40)));
         }
-        MemoryLockProvider locks = new MemoryLockProvider();
+        HeldLocks locks = new HeldLocks();
         CountingStore store = new CountingStore();
         ColorRenderer renderer = new ColorRenderer();
         RawEncoder encoder = new RawEncoder().taking(Duration.ofNanos(200_000));
@@ -195,7 +194,7 @@ class FanoutStressTest {
                 }
                 await().atMost(Duration.ofSeconds(60))
                         .until(() -> nodes.stream().allMatch(n -> n.metrics().getMetatilesInFlight() == 0)
-                                && locks.activeKeys() == 0);
+                                && locks.held() == 0);
             });
 
             assertEquals(0, wrongPixels.get());

@@ -12,7 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.engine.TileResponse.Source;
 import io.github.metatilefanout.engine.lock.LockProvider;
-import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -41,7 +40,7 @@ class JobIndependenceTest {
         return LockProtocol.TILE_LOCKS;
     }
 
-    private final MemoryLockProvider memoryLocks = new MemoryLockProvider();
+    private final HeldLocks memoryLocks = new HeldLocks();
     private final GatedLockProvider locks = new GatedLockProvider(memoryLocks);
     private final CountingStore store = new CountingStore();
     private final ColorRenderer renderer = new ColorRenderer();
@@ -202,7 +201,6 @@ class JobIndependenceTest {
     }
 
     private void awaitIdle() {
-        await().atMost(BOUND)
-                .until(() -> engine.metrics().getMetatilesInFlight() == 0 && memoryLocks.activeKeys() == 0);
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0 && memoryLocks.held() == 0);
     }
 }

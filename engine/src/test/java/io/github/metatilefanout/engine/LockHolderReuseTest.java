@@ -7,7 +7,6 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.time.Duration;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -24,7 +23,7 @@ class LockHolderReuseTest {
     private static final int METATILES = 12;
     private static final String HOLDER_THREAD = "metatile-fanout-\\d+-locks-\\d+";
 
-    private final MemoryLockProvider memoryLocks = new MemoryLockProvider();
+    private final HeldLocks memoryLocks = new HeldLocks();
     private final RecordingLockProvider locks = new RecordingLockProvider(memoryLocks);
     private final CountingStore store = new CountingStore();
     private final ColorRenderer renderer = new ColorRenderer();
@@ -78,7 +77,6 @@ class LockHolderReuseTest {
     }
 
     private void awaitIdle() {
-        await().atMost(BOUND)
-                .until(() -> engine.metrics().getMetatilesInFlight() == 0 && memoryLocks.activeKeys() == 0);
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0 && memoryLocks.held() == 0);
     }
 }

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.engine.TileResponse.Source;
-import io.github.metatilefanout.engine.lock.MemoryLockProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,7 +32,7 @@ class StoringLockProtocolTest {
 
     private static final Duration BOUND = Duration.ofSeconds(20);
 
-    private final MemoryLockProvider memoryLocks = new MemoryLockProvider();
+    private final HeldLocks memoryLocks = new HeldLocks();
     private final RecordingLockProvider locks = new RecordingLockProvider(memoryLocks);
     private final CountingStore store = new CountingStore();
     private final ColorRenderer renderer = new ColorRenderer();
@@ -183,7 +182,7 @@ class StoringLockProtocolTest {
         assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked)));
         assertEquals(0, store.totalPuts());
         assertEquals(1, engine.metrics().getLockFailures());
-        assertEquals(0, memoryLocks.activeKeys());
+        assertEquals(0, memoryLocks.held());
         assertTrue(renderer.everyImageDisposedOnce());
     }
 
@@ -225,7 +224,7 @@ class StoringLockProtocolTest {
         assertEquals(tiles.size(), store.putsByTile().size());
         assertTrue(store.putsByTile().values().stream().allMatch(count -> count.get() == 1));
         assertTrue(locks.keys().stream().noneMatch(key -> key.startsWith("gwc_tile_")), "no tile lock at all");
-        assertEquals(0, memoryLocks.activeKeys());
+        assertEquals(0, memoryLocks.held());
         for (Metatile metatile : renderer.rendersByMetatile().keySet()) {
             // one hold per metatile, by its job; every other attempt was a wait of a request
             assertEquals(1, locks.jobHolds(metatile.storingLockKey()));
@@ -241,7 +240,6 @@ class StoringLockProtocolTest {
     }
 
     private void awaitIdle(FanoutEngine engine) {
-        await().atMost(BOUND)
-                .until(() -> engine.metrics().getMetatilesInFlight() == 0 && memoryLocks.activeKeys() == 0);
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0 && memoryLocks.held() == 0);
     }
 }

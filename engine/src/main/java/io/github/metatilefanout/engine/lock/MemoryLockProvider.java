@@ -35,7 +35,7 @@ public final class MemoryLockProvider implements LockProvider {
     }
 
     /** Keys with a lock held or waited for now; {@code 0} when the provider is idle. */
-    public int activeKeys() {
+    int activeKeys() {
         return locks.size();
     }
 
