@@ -157,6 +157,26 @@ class FanoutWMSLayerTest {
         assertNothingStored(gwc, WORLD_UNCACHED);
     }
 
+    /** A hit answers with the time its blob store gives the stored tile, as GeoWebCache's own path does. */
+    @Test
+    void aHitAnswersWithItsStoredTilesTime() throws Exception {
+        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of());
+        String tile = WmtsTiles.getTile(WORLD, PNG, 2, 1, 2);
+        assertEquals(200, gwc.get(tile).getStatus());
+        gwc.awaitIdle();
+        Instant stored = Instant.parse("2026-01-02T03:04:05Z");
+        try (Stream<Path> files = Files.walk(gwc.cacheDirectory().resolve(WORLD))) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.setLastModifiedTime(file, FileTime.from(stored));
+            }
+        }
+
+        MockHttpServletResponse hit = gwc.get(tile);
+
+        assertEquals("HIT", hit.getHeader("geowebcache-cache-result"));
+        assertEquals(stored.toEpochMilli(), hit.getDateHeader("Last-Modified"));
+    }
+
     /** A stored tile older than its layer's "expire cache" is rendered again, as GeoWebCache's own path does. */
     @Test
     void aStoredTileOlderThanTheLayersExpireCacheIsRenderedAgain() throws Exception {
