@@ -13,8 +13,6 @@ import org.openjdk.jmh.results.ScalarResult;
 
 class LoadedFirstTileBenchmarkTest {
 
-    private static final int CORES = Runtime.getRuntime().availableProcessors();
-
     @Test
     void everyStrategyIsTimedAndTheSummaryReadsWhatTheProfilerGives() throws Exception {
         Map<String, String> params = Map.of(
@@ -49,11 +47,9 @@ class LoadedFirstTileBenchmarkTest {
                     strategy + " " + timed);
             assertTrue(trial.figure(strategy, "latency.p50") <= trial.figure(strategy, "latency.p99"), strategy);
             assertTrue(trial.figure(strategy, "render.ms") > 0, strategy);
-            // the process's CPU time over the strategy's batch: some, and at most every core all along
-            double cpuPerRequest = trial.figure(strategy, "cpu.perRequest");
-            double wallPerRequest = 1000 / trial.figure(strategy, "tiles");
-            assertTrue(cpuPerRequest > 0, strategy);
-            assertTrue(cpuPerRequest <= 1.01 * CORES * wallPerRequest, strategy + " " + cpuPerRequest);
+            // the process's CPU time over the strategy's batch: 16 renders take some. No upper bound here: the
+            // clock counts in ticks of 10 ms, and under a CPU quota a process may use more cores than it is given
+            assertTrue(trial.figure(strategy, "cpu.perRequest") > 0, strategy);
             // the iteration's request times, for the verdict: the same requests
             assertEquals(
                     List.of(1), List.copyOf(trial.requestTimes().get(strategy).keySet()), strategy);
