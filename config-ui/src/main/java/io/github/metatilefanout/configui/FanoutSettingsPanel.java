@@ -4,6 +4,7 @@ import static io.github.metatilefanout.engine.settings.Setting.LOCK_TIMEOUT_SECO
 import static io.github.metatilefanout.engine.settings.Setting.POOL_SIZE;
 import static io.github.metatilefanout.engine.settings.Setting.QUEUE_BOUND;
 import static io.github.metatilefanout.engine.settings.Setting.SINGLE_TILE_WHEN_UNCACHED;
+import static io.github.metatilefanout.engine.settings.Setting.STORE_THREADS;
 
 import io.github.metatilefanout.engine.FanoutMetricsMXBean;
 import io.github.metatilefanout.engine.FanoutSettings;
@@ -29,7 +30,7 @@ import org.apache.wicket.model.StringResourceModel;
 import org.apache.wicket.request.resource.CssResourceReference;
 
 /**
- * The admin's panel: the pool size, queue bound and lock wait timeout, the switch for single tiles on uncached
+ * The admin's panel: the pool size, queue bound, store threads and lock wait timeout, the switch for single tiles on uncached
  * zoom levels, each with its help text, and the pool's live status. Keys, ranges and defaults are the {@link Setting} descriptors'.
  *
  * <p>The panel has its own form. Standing alone it shows a Save button; placed inside another form it has
@@ -48,7 +49,8 @@ public class FanoutSettingsPanel extends Panel {
             new CssResourceReference(FanoutSettingsPanel.class, "FanoutSettingsPanel.css");
 
     /** The settings with a field, in the panel's order. */
-    private static final List<Setting<Integer>> FIELDS = List.of(POOL_SIZE, QUEUE_BOUND, LOCK_TIMEOUT_SECONDS);
+    private static final List<Setting<Integer>> FIELDS =
+            List.of(POOL_SIZE, QUEUE_BOUND, STORE_THREADS, LOCK_TIMEOUT_SECONDS);
 
     private final IModel<FanoutConfiguration> configuration;
     private final boolean editsPoolSize;
@@ -57,7 +59,7 @@ public class FanoutSettingsPanel extends Panel {
     private SettingValues values;
 
     /**
-     * A panel with a field for each of the three settings.
+     * A panel with a field for each setting.
      *
      * @param configuration where the settings are kept and applied
      * @param metrics the running engine's metrics; null while no engine runs
@@ -71,7 +73,7 @@ public class FanoutSettingsPanel extends Panel {
      * @param configuration where the settings are kept and applied
      * @param metrics the running engine's metrics; null while no engine runs
      * @param editsPoolSize false when the host page has its own field for the pool size: the panel then shows
-     *     the pool size as kept and saves only the queue bound and lock wait timeout
+     *     the pool size as kept and saves the other settings only
      */
     public FanoutSettingsPanel(
             String id,
@@ -171,6 +173,7 @@ public class FanoutSettingsPanel extends Panel {
                 Model.ofMap(Map.of(
                         "poolSize", applied.poolSize(),
                         "queueBound", applied.queueBound(),
+                        "storeThreads", applied.storeThreads(),
                         "lockTimeoutSeconds", applied.lockTimeout().toSeconds(),
                         "singleTile", getString(applied.singleTileWhenUncached() ? "fanout.on" : "fanout.off")))));
     }

@@ -99,7 +99,7 @@ class FanoutSettingsPanelBrowserTest {
 
         String success = awaitMessage(".feedbackPanelSUCCESS");
         assertEquals(
-                "Saved and applied: pool size 3, queue bound 6, lock wait timeout 45 seconds, single tiles on uncached"
+                "Saved and applied: pool size 3, queue bound 6, store threads 16, lock wait timeout 45 seconds, single tiles on uncached"
                         + " zoom levels off.",
                 success);
         assertEquals(List.of(new FanoutSettings(3, 6, Duration.ofSeconds(45))), configuration.applied);

@@ -74,8 +74,9 @@ class FanoutSettingsPanelTest {
         FanoutSettings expected = new FanoutSettings(8, 16, Duration.ofSeconds(30));
         assertEquals(List.of(expected), applied);
         assertEquals(values(8, 16, 30), configuration.stored());
-        assertShown("Saved and applied: pool size 8, queue bound 16, lock wait timeout 30 seconds, single tiles on"
-                + " uncached zoom levels off.");
+        assertShown(
+                "Saved and applied: pool size 8, queue bound 16, store threads 16, lock wait timeout 30 seconds, single tiles on"
+                        + " uncached zoom levels off.");
         assertField("poolSize", "8", String.valueOf(FanoutSettings.defaults().poolSize()));
     }
 
@@ -91,7 +92,7 @@ class FanoutSettingsPanelTest {
         form.setValue("singleTileWhenUncached", true);
         form.submit("save");
 
-        assertEquals(List.of(new FanoutSettings(8, 16, Duration.ofSeconds(30), true)), applied);
+        assertEquals(List.of(new FanoutSettings(8, 16, 16, Duration.ofSeconds(30), true)), applied);
         assertEquals(values(8, 16, 30).with(Setting.SINGLE_TILE_WHEN_UNCACHED, true), configuration.stored());
         assertShown("lock wait timeout 30 seconds, single tiles on uncached zoom levels on.");
         assertEquals(
@@ -127,9 +128,10 @@ class FanoutSettingsPanelTest {
                 "poolSize           | 99999999999 | Pool size: 99999999999 is outside the allowed range 0 to 256.",
                 "poolSize           | four        | Pool size: 'four' is not a whole number; enter one from 0 to 256,"
                         + " or leave it empty for the default.",
-                "queueBound         | 4097        | Queue bound: 4097 is outside the allowed range 0 to 4096.",
+                "queueBound         | 257         | Queue bound: 257 is outside the allowed range 0 to 256.",
                 "queueBound         | 1.5         | Queue bound: '1.5' is not a whole number; enter one from 0 to"
-                        + " 4096, or leave it empty for the default.",
+                        + " 256, or leave it empty for the default.",
+                "storeThreads       | 300         | Store threads: 300 is outside the allowed range 0 to 256.",
                 "lockTimeoutSeconds | 0           | Lock wait timeout (seconds): 0 is outside the allowed range 1 to"
                         + " 3600.",
                 "lockTimeoutSeconds | 3601        | Lock wait timeout (seconds): 3601 is outside the allowed range 1"
@@ -256,8 +258,9 @@ class FanoutSettingsPanelTest {
         assertEquals(1, page.hostSubmits());
         assertEquals(List.of(new FanoutSettings(9, 16, Duration.ofSeconds(30))), applied);
         assertEquals(values(9, 16, 30), configuration.stored());
-        assertShown("Saved and applied: queue bound 16, lock wait timeout 30 seconds, single tiles on uncached zoom"
-                + " levels off.");
+        assertShown(
+                "Saved and applied: queue bound 16, store threads 16, lock wait timeout 30 seconds, single tiles on uncached zoom"
+                        + " levels off.");
     }
 
     @Test

@@ -59,7 +59,7 @@ public class AbandonRaceTest {
 
     @Actor
     public void requestThread(IIIII_Result r) {
-        byte[] requested = stress.flight.encodeRequested();
+        byte[] requested = stress.encodeRequested();
         byte[] other;
         try {
             other = stress.flight.bytesForRequest(1, StressFlight.REQUEST_TIMEOUT);

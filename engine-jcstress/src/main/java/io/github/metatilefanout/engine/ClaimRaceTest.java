@@ -57,7 +57,7 @@ public class ClaimRaceTest {
     @Actor
     public void owner(IIIII_Result r) {
         r.r1 = claimAndEncode();
-        if (!StressFlight.isFirstEncoding(stress.flight.encodeRequested(), 0)) {
+        if (!StressFlight.isFirstEncoding(stress.encodeRequested(), 0)) {
             r.r1 = StressFlight.WRONG_BYTES;
         }
     }

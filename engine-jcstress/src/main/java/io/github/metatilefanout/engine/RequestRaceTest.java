@@ -85,7 +85,7 @@ public class RequestRaceTest {
     @Arbiter
     public void arbiter(IIII_Result r) {
         // the rendering request thread's own tile, last, so that its encoding is the one that disposes
-        boolean requested = StressFlight.isFirstEncoding(stress.flight.encodeRequested(), 0);
+        boolean requested = StressFlight.isFirstEncoding(stress.encodeRequested(), 0);
         r.r3 = stress.encodings(1);
         r.r4 = requested ? stress.image() : StressFlight.WRONG_BYTES;
     }

@@ -48,7 +48,7 @@ public class RetainRaceTest {
 
     public RetainRaceTest() {
         stress.flight.retain(); // the job's hold
-        stress.flight.encodeRequested();
+        stress.encodeRequested();
     }
 
     @Actor

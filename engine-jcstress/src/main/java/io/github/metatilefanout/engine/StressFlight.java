@@ -74,6 +74,15 @@ final class StressFlight {
         throw new IllegalArgumentException("Not a tile of " + METATILE + ": " + bounds);
     }
 
+    /** The rendering request thread's tile, encoded; this encoder never fails. */
+    byte[] encodeRequested() {
+        try {
+            return flight.encodeRequested();
+        } catch (TileException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** How many times tile {@code i} has been encoded. */
     int encodings(int i) {
         return encodings.get(i);

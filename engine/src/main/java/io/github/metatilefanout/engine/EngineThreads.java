@@ -10,46 +10,43 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Makes the engine's daemon threads, named {@code <prefix><n>}, and keeps them until they end, so that {@link
- * FanoutEngine#close} can wait for them, interrupt them and name those that outlive it.
+ * Makes the engine's daemon threads, named {@code metatile-fanout-<engine>-<kind>-<n>}, and keeps them until they
+ * end, so that {@link FanoutEngine#close} can wait for them, interrupt them and name those that outlive it.
  *
- * <p>A thread ends early only when a task throws: a {@link VirtualMachineError} other than {@link OutOfMemoryError},
- * after the engine's code has released its locks and counted and logged the error where it happened, or anything
- * else, which only a bug lets through and which is counted and logged here. The executor that owns the thread
- * starts another when work waits.
+ * <p>Threads are made on request threads, so they inherit nothing from them: no inheritable thread-locals (a
+ * security context, a request's state) and the engine's own context class loader, whatever the creating thread's.
  */
-final class EngineThreads implements ThreadFactory {
+class EngineThreads implements ThreadFactory {
 
     private static final Logger LOGGER = Logger.getLogger(EngineThreads.class.getName());
 
     private final String prefix;
+    private final ClassLoader contextClassLoader = EngineThreads.class.getClassLoader();
     private final AtomicInteger count = new AtomicInteger();
     private final Set<Thread> started = ConcurrentHashMap.newKeySet();
-    private final FanoutMetrics metrics;
 
-    EngineThreads(String prefix, FanoutMetrics metrics) {
-        this.prefix = prefix;
-        this.metrics = metrics;
+    EngineThreads(String engineName, String kind) {
+        this.prefix = "metatile-fanout-" + engineName + "-" + kind + "-";
     }
 
     @Override
     public Thread newThread(Runnable work) {
-        Thread thread = new Thread(work, prefix + count.incrementAndGet());
+        Thread thread = new Thread(null, work, prefix + count.incrementAndGet(), 0, false);
         thread.setDaemon(true);
-        thread.setUncaughtExceptionHandler((ended, error) ->
-                LOGGER.log(Level.FINE, "metatile-fanout thread " + ended.getName() + " ended by " + error, error));
+        thread.setContextClassLoader(contextClassLoader);
+        thread.setUncaughtExceptionHandler(this::ended);
         started.removeIf(each -> each.getState() == Thread.State.TERMINATED);
         started.add(thread);
         return thread;
     }
 
+    /**
+     * What ended a thread: only a {@link VirtualMachineError} other than {@link OutOfMemoryError}, which the engine's
+     * code counted and logged where it happened, then rethrew once its locks were released; every task of the engine
+     * catches everything else.
+     */
     private void ended(Thread thread, Throwable failure) {
-        if (failure instanceof VirtualMachineError && !(failure instanceof OutOfMemoryError)) {
-            LOGGER.log(Level.FINE, "metatile-fanout thread " + thread.getName() + " ended by " + failure, failure);
-        } else {
-            metrics.internalFailure();
-            LOGGER.log(Level.SEVERE, LogMessages.POOL_TASK_FAILED, failure);
-        }
+        LOGGER.log(Level.FINE, "metatile-fanout thread " + thread.getName() + " ended by " + failure, failure);
     }
 
     /** Waits until every thread made here has ended, or {@code deadline} ({@link System#nanoTime}) passes. */

@@ -10,87 +10,82 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.ToIntFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Serves tiles from metatiles: renders a missing metatile once, answers with the requested tile as soon
- * as it is encoded, and encodes and stores the other tiles on a bounded pool.
+ * Serves tiles from metatiles: renders a missing metatile once, answers with the requested tile as soon as it is
+ * encoded, and encodes and stores the other tiles on a thread of the job's own.
  *
  * <p>For a request for tile T of metatile M:
  *
  * <ol>
  *   <li>T is looked up in the tile store, without locks;
- *   <li>if M is being processed in this process, T's bytes are taken from its image: encoded on this
- *       thread if nobody has started T (or if T failed, was abandoned, or takes longer than the lock
- *       timeout elsewhere), otherwise awaited from the thread encoding it; unless M's render found its tiles
- *       to be kept only transiently while T's were to be stored;
- *   <li>otherwise M's lock is taken, then, while T is looked up again, T's lock ({@link
- *       LockProtocol#TILE_LOCKS}) or M's storing lock ({@link LockProtocol#STORING_LOCK}): a job of any
- *       process still storing T holds it;
- *   <li>M is rendered on this thread and registered as in flight, with T claimed for this thread; while
- *       it renders, a {@link LockHolder} thread of the job's own, if the pool has one free, takes the
- *       job's locks (every tile lock of M, or M's storing lock), so that a lock provider a round trip away
- *       adds little to the first tile;
- *   <li>this thread encodes T; then, if the job's locks are on a holder and the pool has a free thread or a
- *       free place in its queue, the job goes there (not before: on few cores, pool threads encoding the other
- *       tiles would slow the encode the answer waits for); this thread waits until it is known which of the
- *       job's locks are held (at most until the lock timeout after the job was created); if every pool thread was
- *       busy, it encodes the job's tiles while the job waits in the queue; then it releases M's lock and answers.
- *       It never waits for a pool thread, nor for another job's locks;
- *   <li>otherwise (pool off or full, no holder free, or seeding) this thread runs the job itself and takes
- *       and releases its locks itself: every tile is stored when the call returns.
+ *   <li>if M is being processed in this process, T's bytes are taken from its image: encoded on this thread if
+ *       nobody has started T (or if T failed, was abandoned, or takes longer than the lock timeout elsewhere),
+ *       otherwise awaited from the thread encoding it; unless M's render found its tiles to be kept only
+ *       transiently while T's were to be stored;
+ *   <li>otherwise M's lock is taken, then, while T is looked up again, T's lock ({@link LockProtocol#TILE_LOCKS}) or
+ *       M's storing lock ({@link LockProtocol#STORING_LOCK}): a job of any process still storing T holds it;
+ *   <li>if the request is interactive and the pool has a free slot, a job thread starts, which takes the job's
+ *       locks while this thread renders M (so that a lock provider a round trip away adds little to the first
+ *       tile); if no slot was free, one is looked for again once M is rendered;
+ *   <li>this thread encodes T; then it hands the job to its thread, waits until it is known which of the job's
+ *       locks are held (at most the lock timeout after the job was created), releases M's lock and answers;
+ *   <li>if no job thread could be had (pool off or full, or seeding), this thread runs the job itself: it takes and
+ *       releases the job's locks, and every tile is stored when the call returns.
  * </ol>
  *
- * <p>A {@linkplain Mode#SEEDING seeding} call returns only once every tile of M is stored (or has failed,
- * logged and counted), even when M was already being processed for an interactive request: it waits for
- * that job, or runs it itself if no pool thread has started it; when T is stored already, it still waits
- * until no job of any process is storing M: it takes the lock of every other tile of M in turn ({@link
- * LockProtocol#TILE_LOCKS}), or M's lock and then its storing lock ({@link LockProtocol#STORING_LOCK}).
+ * <p>A {@linkplain Mode#SEEDING seeding} call returns only once every tile of M is stored (or has failed, logged and
+ * counted), even when M was already being processed for an interactive request: it waits for that job; when T is
+ * stored already, it still waits until no job of any process is storing M: it takes the lock of every other tile of
+ * M in turn ({@link LockProtocol#TILE_LOCKS}), or M's lock and then its storing lock ({@link
+ * LockProtocol#STORING_LOCK}).
  *
- * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and the lock it takes to look T up
- * again (T's, or M's storing lock) and always releases them itself before returning; a job's locks belong
- * to its {@link JobLocks} holder, which takes and releases them on one thread. {@link #inFlight} holds at most
- * one job per metatile, from its registration under M's lock until it has finished; {@link #pool} and {@link
- * #retiredPools} change only under {@link #lifecycle}. Every wait of the engine on another thread is at most the
- * lock timeout; {@link #close(Duration)} at most twice its grace period.
+ * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and the lock it takes to look T up again (T's, or
+ * M's storing lock) and always releases them itself before returning; a job's locks belong to its owner, the one
+ * thread that runs it ({@link FanoutJob}). {@link #inFlight} holds at most one job per metatile, from its registration
+ * under M's lock until it has finished. Every wait of the engine on another thread is at most the lock timeout;
+ * {@link #close(Duration)} at most twice its grace period.
  */
 public final class FanoutEngine implements AutoCloseable {
 
     private static final Logger LOGGER = Logger.getLogger(FanoutEngine.class.getName());
 
+    private final String name;
     private final LockProvider lockProvider;
     private final LockProtocol protocol;
     private final TileStore store;
     private final ConcurrentHashMap<Metatile, FanoutJob> inFlight = new ConcurrentHashMap<>();
-    private final AtomicReference<FanoutPool> pool = new AtomicReference<>();
-    private final List<FanoutPool> retiredPools = new CopyOnWriteArrayList<>();
     private final FanoutMetrics metrics;
+    private final JobThreads jobThreads;
+    private final TileWriter writer;
     private volatile FanoutSettings settings;
     private volatile boolean closed;
-    /** Guards {@link #pool}'s replacement, {@link #retiredPools} and {@link #closedCleanly}. */
+    /** Serialises {@link #reconfigure} and {@link #close}. */
     private final Object lifecycle = new Object();
-    /** What the first {@link #close} reported. */
+    /** Guarded by {@link #lifecycle}: what the first {@link #close} reported. */
     private boolean closedCleanly;
 
     /**
+     * @param name names this engine's threads, {@code metatile-fanout-<name>-job-<n>}: unique in the JVM
      * @param lockProvider where every lock comes from; shared by the processes that share {@code store}
      * @param protocol which locks are taken: every process sharing the provider must use the same one
      */
-    public FanoutEngine(LockProvider lockProvider, LockProtocol protocol, TileStore store, FanoutSettings settings) {
+    public FanoutEngine(
+            String name, LockProvider lockProvider, LockProtocol protocol, TileStore store, FanoutSettings settings) {
+        this.name = Objects.requireNonNull(name, "name");
         Objects.requireNonNull(lockProvider, "lockProvider");
         this.protocol = Objects.requireNonNull(protocol, "protocol");
         this.store = Objects.requireNonNull(store, "store");
-        this.metrics = new FanoutMetrics(
-                () -> this.settings.poolSize(),
-                () -> poolGauge(FanoutPool::activeThreads),
-                () -> poolGauge(FanoutPool::queueDepth),
-                inFlight::size);
+        this.settings = Objects.requireNonNull(settings, "settings");
+        EncodingTurns turns = new EncodingTurns(settings.poolSize());
+        this.metrics =
+                new FanoutMetrics(() -> this.settings.poolSize(), turns::encoding, turns::waiting, inFlight::size);
         this.lockProvider = new CountedLockProvider(lockProvider, metrics);
-        reconfigure(settings);
+        this.jobThreads = new JobThreads(name, turns, settings, metrics);
+        this.writer = new TileWriter(name, store, settings.storeThreads(), metrics);
+        logPool(settings);
     }
 
     /**
@@ -149,8 +144,10 @@ public final class FanoutEngine implements AutoCloseable {
     }
 
     /**
-     * Applies new settings: new work goes to a new pool, the old one completes what it has and ends its
-     * threads. Settings equal to the current ones change nothing.
+     * Applies new settings to the work that starts from now on: no job is dropped, and jobs beyond new, lower bounds
+     * finish first. Settings equal to the current ones change nothing.
+     *
+     * @throws IllegalStateException if the engine is closed
      */
     public void reconfigure(FanoutSettings newSettings) {
         Objects.requireNonNull(newSettings, "settings");
@@ -163,29 +160,29 @@ public final class FanoutEngine implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("The engine is closed");
         }
-        if (newSettings.equals(settings)) {
+        FanoutSettings previous = settings;
+        if (newSettings.equals(previous)) {
             return;
         }
-        FanoutSettings previous = this.settings;
-        this.settings = newSettings;
-        FanoutPool fresh = newSettings.poolSize() == 0
-                ? null
-                : new FanoutPool(newSettings.poolSize(), newSettings.queueBound(), FanoutPool.KEEP_ALIVE, metrics);
-        FanoutPool old = pool.getAndSet(fresh);
-        retiredPools.removeIf(FanoutPool::isTerminated);
-        if (old != null) {
-            old.shutdown();
-            retiredPools.add(old);
+        settings = newSettings;
+        jobThreads.resize(newSettings);
+        writer.resize(newSettings.storeThreads());
+        if (previous.poolSize() != newSettings.poolSize()
+                || previous.queueBound() != newSettings.queueBound()
+                || previous.storeThreads() != newSettings.storeThreads()) {
+            logPool(newSettings);
         }
-        if (previous == null
-                || previous.poolSize() != newSettings.poolSize()
-                || previous.queueBound() != newSettings.queueBound()) {
-            LOGGER.info("metatile-fanout: "
-                    + (fresh == null
-                            ? "pool off, metatiles are encoded and stored synchronously"
-                            : "pool of " + newSettings.poolSize() + " threads, queue of " + newSettings.queueBound()
-                                    + " metatiles"));
-        }
+    }
+
+    private void logPool(FanoutSettings current) {
+        LOGGER.info("metatile-fanout " + name + ": "
+                + (current.poolSize() == 0
+                        ? "pool off, metatiles are encoded on their requests' threads"
+                        : "pool of " + current.poolSize() + " threads, queue of " + current.queueBound() + " metatiles")
+                + ", "
+                + (current.storeThreads() == 0
+                        ? "tiles stored on the encoding thread"
+                        : "up to " + current.storeThreads() + " tiles stored at once"));
     }
 
     public FanoutSettings settings() {
@@ -196,23 +193,22 @@ public final class FanoutEngine implements AutoCloseable {
         return metrics;
     }
 
-    /** Closes the engine, giving tiles being encoded up to the lock timeout: see {@link #close(Duration)}. */
+    /** Closes the engine, giving tiles being encoded or stored up to the lock timeout: see {@link #close(Duration)}. */
     @Override
     public void close() {
         close(settings.lockTimeout());
     }
 
     /**
-     * Closes the engine: the pools take no more work; every job, those run by their callers included,
-     * abandons the tiles whose encoding has not started (none starts after this returns) and releases
-     * their locks; tiles being encoded get up to {@code gracePeriod} to complete and be stored, then the
-     * engine's threads are interrupted and get {@code gracePeriod} more: it returns within twice {@code
-     * gracePeriod}, whatever the jobs wait for. Later requests run synchronously. Closing again does nothing more
-     * and reports what the first close did.
+     * Closes the engine: no job starts from now on, and every job, those run by their callers included, abandons the
+     * tiles nobody has started to encode and releases their locks; tiles being encoded or stored get up to {@code
+     * gracePeriod} to complete, then the engine's threads are interrupted and get {@code gracePeriod} more. The closing
+     * thread stores nothing itself: it returns within twice {@code gracePeriod}. Later requests run on their own
+     * threads. Closing again does nothing more and reports what the first close did.
      *
-     * @return whether every thread of the engine (pool threads and lock holders, of retired pools too) has
-     *     ended; if not, one WARNING line names those still running (an encoder, a store or a lock provider
-     *     that ignores interruption)
+     * @return whether every thread of the engine (job threads and store threads) has ended: then nothing of the
+     *     engine's holds a lock or stores a tile any more; if not, one WARNING line names those still running (an
+     *     encoder, a store or a lock provider that ignores interruption)
      */
     public boolean close(Duration gracePeriod) {
         synchronized (lifecycle) {
@@ -224,36 +220,26 @@ public final class FanoutEngine implements AutoCloseable {
         }
     }
 
-    /** Stops every pool within {@code gracePeriod}, then interrupts what still runs and waits as long again. */
+    /** Stops every job within {@code gracePeriod}, then interrupts what still runs and waits as long again. */
     private boolean stopAll(Duration gracePeriod) {
-        List<FanoutPool> pools = new ArrayList<>(retiredPools);
-        FanoutPool current = pool.getAndSet(null);
-        if (current != null) {
-            pools.add(current);
-        }
-        retiredPools.clear();
+        jobThreads.close();
+        writer.shutdown();
         inFlight.values().forEach(FanoutJob::stop);
-        long deadline = System.nanoTime() + gracePeriod.toNanos();
         try {
-            for (FanoutPool each : pools) {
-                each.stop().forEach(job -> job.abandonIfQueued(deadline));
-            }
-            boolean ended = true;
-            for (FanoutPool each : pools) {
-                ended &= each.awaitTermination(deadline);
-            }
+            long deadline = System.nanoTime() + gracePeriod.toNanos();
+            boolean ended = jobThreads.awaitEnded(deadline) & writer.awaitEnded(deadline);
             if (!ended) {
-                pools.forEach(FanoutPool::interruptThreads);
+                jobThreads.interruptAll();
+                writer.shutdownNow();
                 long secondDeadline = System.nanoTime() + gracePeriod.toNanos();
-                for (FanoutPool each : pools) {
-                    each.awaitTermination(secondDeadline);
-                }
+                jobThreads.awaitEnded(secondDeadline);
+                writer.awaitEnded(secondDeadline);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        List<String> running =
-                pools.stream().flatMap(each -> each.aliveThreadNames().stream()).toList();
+        List<String> running = new ArrayList<>(jobThreads.aliveNames());
+        running.addAll(writer.aliveNames());
         if (!running.isEmpty()) {
             LOGGER.warning(String.format(LogMessages.THREADS_LEFT, running.size(), String.join(", ", running)));
         }
@@ -273,7 +259,7 @@ public final class FanoutEngine implements AutoCloseable {
 
     private TileResponse encodeOnly(InFlightMetatile flight, TileRequest request) throws TileException {
         try {
-            return rendered(flight.encodeRequested(), request);
+            return rendered(flight.encodeRequested());
         } finally {
             flight.abandonUnclaimed();
         }
@@ -281,108 +267,90 @@ public final class FanoutEngine implements AutoCloseable {
 
     private TileResponse renderAndFanOut(TileRequest request) throws TileException {
         Metatile metatile = request.metatile();
-        Duration lockTimeout = settings.lockTimeout();
-        JobLocks jobLocks = jobLocks(request, metatile, lockTimeout); // on a holder: taken while M renders
+        boolean interactive = request.mode() == Mode.INTERACTIVE;
+        FanoutJob job = interactive ? newJob(metatile) : null;
+        boolean onThread = job != null && jobThreads.tryStart(job); // its thread takes the locks while M renders
         InFlightMetatile flight;
         try {
             flight = render(request, metatile, request.cachePolicy());
         } catch (Throwable e) {
-            giveBack(jobLocks);
+            cancel(job, onThread);
             throw e;
         }
         if (flight.cachePolicy() == CachePolicy.NONE) {
-            giveBack(jobLocks);
+            cancel(job, onThread);
             return encodeOnly(flight, request);
         }
-        FanoutJob job = new FanoutJob(
-                flight, jobLocks, store, lockTimeout, metrics, finished -> inFlight.remove(metatile, finished));
+        if (!onThread) {
+            job = newJob(metatile);
+            onThread = interactive && jobThreads.tryStart(job);
+        }
+        job.attach(flight);
         if (inFlight.putIfAbsent(metatile, job) != null) {
             // only with a lock provider that does not exclude the threads of one process: serve T, store nothing
-            job.discard();
+            cancel(job, onThread);
             return encodeOnly(flight, request);
         }
         byte[] data;
         try {
             data = flight.encodeRequested();
-        } catch (Throwable e) { // an Error: the job still stores the other tiles, then it goes to the caller
+        } catch (Throwable e) { // the job still stores the other tiles, then the failure reaches the caller
             try {
-                handOffOrRun(job, request);
+                handOverOrRun(job, onThread, interactive);
             } catch (Throwable later) {
                 e.addSuppressed(later);
             }
             throw e;
         }
-        handOffOrRun(job, request);
-        return rendered(data, request);
+        handOverOrRun(job, onThread, interactive);
+        return rendered(data);
+    }
+
+    private FanoutJob newJob(Metatile metatile) {
+        Duration lockTimeout = settings.lockTimeout();
+        JobLocks locks = new JobLocks(protocol, metatile, lockProvider, metrics, lockTimeout);
+        return new FanoutJob(
+                metatile, locks, writer, lockTimeout, metrics, () -> closed, done -> inFlight.remove(metatile, done));
     }
 
     /**
-     * The locks of the job about to render M: taken by a lock holder of the job's own from now on if the pool has
-     * one free (interactive requests only), else by the thread that will run the job, this one.
+     * Hands {@code job} to its thread and returns once it is known which of its locks are held, so that M's lock may
+     * be released; or, without a thread, runs the job here.
      */
-    private JobLocks jobLocks(TileRequest request, Metatile metatile, Duration lockTimeout) {
-        FanoutPool currentPool = request.mode() == Mode.SEEDING ? null : pool.get();
-        LockHolder holder = currentPool == null ? null : currentPool.tryReserveHolder();
-        JobLocks onHolder = holder == null
-                ? null
-                : JobLocks.takenOn(holder, protocol, metatile, lockProvider, metrics, lockTimeout);
-        return onHolder != null ? onHolder : JobLocks.takenByOwner(protocol, metatile, lockProvider, metrics);
-    }
-
-    /**
-     * Hands {@code job} to the pool if its locks are on a holder and the pool has room, or runs it here; returns
-     * once the job's locks are held, so that M's lock may be released (for seeding, once every tile is stored).
-     */
-    private void handOffOrRun(FanoutJob job, TileRequest request) throws TileException {
-        FanoutPool currentPool = pool.get();
-        boolean queued = currentPool != null && !currentPool.hasFreeThread();
-        boolean handedOff = job.locks().onLockHolder() && currentPool != null && currentPool.trySubmit(job);
-        if (handedOff) {
-            metrics.jobHandedOff();
-            currentPool.offerHelp(job);
-        } else if (currentPool != null && request.mode() != Mode.SEEDING) {
-            metrics.jobRunOnCallerPoolFull();
-        }
-        if (handedOff || !runOnCaller(job, currentPool, request)) {
-            // handed off, or taken over by a seeding request: its locks must be held before M's is released
-            awaitJobLocks(job.locks(), job.flight().metatile(), settings.lockTimeout());
-            if (handedOff && queued) {
-                job.encodeWhileQueued();
-            } else if (!handedOff && request.mode() == Mode.SEEDING) {
-                awaitStored(job);
+    private void handOverOrRun(FanoutJob job, boolean onThread, boolean interactive) throws TileException {
+        if (!onThread) {
+            if (interactive && settings.poolSize() > 0 && !closed) {
+                metrics.jobRunOnCallerPoolFull();
             }
+            job.runOnCaller();
+            return;
         }
-    }
-
-    /** Runs {@code job} here, helped by the pool's threads if a client waits for it; returns whether this call ran it. */
-    private static boolean runOnCaller(FanoutJob job, FanoutPool pool, TileRequest request) {
-        return pool != null && request.mode() != Mode.SEEDING ? pool.runAwaited(job) : job.runOnCaller();
-    }
-
-    /**
-     * Releases the locks of a job that will not run, once its holder has stopped taking them, and waits
-     * for that, at most the lock timeout, so that the caller returns with nothing of M held.
-     */
-    private void giveBack(JobLocks jobLocks) {
-        jobLocks.stopAcquiring();
-        jobLocks.releaseAll();
+        metrics.jobHandedOff();
+        job.handOver();
         try {
-            jobLocks.awaitReleased(settings.lockTimeout());
+            job.locks().awaitDecided();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            throw new TileException(
+                    "Interrupted while the tiles of metatile " + job.metatile() + " were being locked", e);
         }
     }
 
     /**
-     * Waits, before M's lock is released, until the job's holder has tried every lock of the job, at most
-     * the lock timeout; then tells it to take no more.
+     * Drops a job that will store nothing; for a job on its thread, waits until that thread has released the locks it
+     * took, at most the lock timeout, so that the caller returns with nothing of M held.
      */
-    private static void awaitJobLocks(JobLocks jobLocks, Metatile metatile, Duration lockTimeout) throws TileException {
-        try {
-            jobLocks.awaitAcquired(lockTimeout);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TileException("Interrupted while the tiles of metatile " + metatile + " were being locked", e);
+    private void cancel(FanoutJob job, boolean onThread) {
+        if (job == null) {
+            return;
+        }
+        job.cancel();
+        if (onThread) {
+            try {
+                job.awaitFinished(settings.lockTimeout());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -397,8 +365,7 @@ public final class FanoutEngine implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             if (e instanceof Error error) {
-                LOGGER.log(Level.SEVERE, String.format(LogMessages.RENDER_FAILED, metatile), error);
-                throw error;
+                throw error; // reaches the caller, whose host logs it
             }
             throw new TileException("Rendering metatile " + metatile + " failed: " + e.getMessage(), e);
         }
@@ -408,10 +375,7 @@ public final class FanoutEngine implements AutoCloseable {
                 metatile, metatile.indexOf(request.tile()), policy, request.encoder(), image, metrics);
     }
 
-    private static TileResponse rendered(byte[] data, TileRequest request) throws TileException {
-        if (data == null) {
-            throw new TileException("Encoding tile " + request.tile() + " failed");
-        }
+    private static TileResponse rendered(byte[] data) {
         return new TileResponse(data, Source.RENDERED);
     }
 
@@ -434,21 +398,17 @@ public final class FanoutEngine implements AutoCloseable {
         }
     }
 
-    /** For seeding: returns once {@code job} has finished, running it here if no pool thread has started it. */
+    /** For seeding: returns once {@code job} has finished, at most the lock timeout. */
     private void awaitStored(FanoutJob job) throws TileException {
-        if (job.runOnCaller()) {
-            return;
-        }
         Duration timeout = settings.lockTimeout();
         try {
             if (!job.awaitFinished(timeout)) {
-                throw new TileException("Metatile " + job.flight().metatile() + " was still being stored after "
+                throw new TileException("Metatile " + job.metatile() + " was still being stored after "
                         + timeout.toMillis() + " ms; seeding cannot tell that its tiles are stored");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new TileException(
-                    "Interrupted while waiting for metatile " + job.flight().metatile(), e);
+            throw new TileException("Interrupted while waiting for metatile " + job.metatile(), e);
         }
     }
 
@@ -504,11 +464,8 @@ public final class FanoutEngine implements AutoCloseable {
     }
 
     private StoredTile lookup(TileKey tile, CachePolicy policy) {
-        if (policy == CachePolicy.TRANSIENT) {
-            return store.getTransient(tile);
-        }
         try {
-            return store.get(tile);
+            return policy == CachePolicy.TRANSIENT ? store.getTransient(tile) : store.get(tile);
         } catch (IOException | RuntimeException e) {
             metrics.lookupFailed();
             LOGGER.log(Level.WARNING, String.format(LogMessages.LOOKUP_FAILED, tile), e);
@@ -532,10 +489,5 @@ public final class FanoutEngine implements AutoCloseable {
         } finally {
             metrics.lockWaited(System.nanoTime() - start);
         }
-    }
-
-    private int poolGauge(ToIntFunction<FanoutPool> gauge) {
-        FanoutPool current = pool.get();
-        return current == null ? 0 : gauge.applyAsInt(current);
     }
 }

@@ -3,9 +3,13 @@ package io.github.metatilefanout.engine;
 import io.github.metatilefanout.engine.FanoutMetrics.EncodedOn;
 import io.github.metatilefanout.engine.InFlightMetatile.Completion;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -13,127 +17,129 @@ import java.util.logging.Logger;
 /**
  * Stores every tile of one rendered metatile.
  *
- * <p><b>Ownership.</b> The thread that runs the job is its <em>owner</em>: a pool thread, or the caller
- * (pool off or full, seeding, or a seeding request that takes over a job still queued). The owner is the
- * only thread that stores tiles and asks for the job's locks to be released. Pool helpers and request
- * threads that encode a tile report it to the owner as a {@link Completion}; once the owner has given up
- * waiting for them, nobody stores those tiles. The job's locks (its tile locks, or its storing lock) belong
- * to its {@link JobLocks}' holder. The job keeps its metatile's image alive from its creation until it has
- * finished and left the in-flight registry ({@code onFinished}), so that requests finding it there can
- * always read the image.
+ * <p><b>Ownership.</b> One thread, the job's <em>owner</em>, takes the job's locks, encodes the tiles nobody else has
+ * claimed, hands each encoded tile to the {@link TileWriter} and releases each lock once its tile is written: a job
+ * thread of its own ({@link #runOnItsThread}, see {@link JobThreads}), or its requester ({@link #runOnCaller}: the pool
+ * is off or full, or the call is seeding). Other threads only report to the owner, through the metatile's {@link
+ * InFlightMetatile#completions() completions}: the requester and sibling requests the tiles they encoded, the tile
+ * writer each write that returned. The job keeps its metatile's image alive from {@link #attach} until it has
+ * finished and left the in-flight registry, so that requests finding it there can always read the image.
  *
- * <p>A job runs once: {@link #phase} moves from QUEUED to STARTED or to ABANDONED exactly once.
+ * <p>A job on its thread takes its locks while its metatile renders; its requester {@linkplain #handOver hands it
+ * over} once the requested tile is encoded, or {@linkplain #cancel cancels} it. Every wait of the owner is at most the
+ * lock timeout.
  */
 final class FanoutJob {
 
     private static final Logger LOGGER = Logger.getLogger(FanoutJob.class.getName());
 
-    private static final int QUEUED = 0;
-    private static final int STARTED = 1;
-    private static final int ABANDONED = 2;
-    private static final Runnable NOTHING = () -> {};
+    /** Wakes an owner waiting for completions, so that it sees it must stop. */
+    private static final Completion WAKE_UP = new Completion(-1, null);
 
-    private final InFlightMetatile flight;
-    private final JobLocks jobLocks;
-    private final TileStore store;
+    private final Metatile metatile;
+    private final JobLocks locks;
+    private final TileWriter writer;
     private final Duration lockTimeout;
     private final FanoutMetrics metrics;
+    private final BooleanSupplier engineClosed;
     private final Consumer<FanoutJob> onFinished;
-    private final AtomicInteger phase = new AtomicInteger(QUEUED);
+    /** Completed once by the requester: the rendered metatile to store, or {@code null} for nothing to store. */
+    private final CompletableFuture<InFlightMetatile> handedOver = new CompletableFuture<>();
+
     private final CountDownLatch finished = new CountDownLatch(1);
+    /** Set by the requester before the job is published in flight or handed over. */
+    private volatile InFlightMetatile flight;
     /** Set by {@link #stop}: the owner abandons the tiles nobody has started. */
     private volatile boolean stopping;
-    /**
-     * When a job abandoned at close gives up waiting ({@link System#nanoTime}); written before {@link #execute}
-     * on the closing thread, which runs it. Other jobs wait at most the lock timeout at each step.
-     */
-    private long abandonDeadline;
-
-    private boolean abandonedAtClose;
 
     /**
-     * @param flight a metatile just rendered, with its requested tile still claimed
+     * @param locks the job's locks, decided at the latest one lock timeout after now
+     * @param engineClosed whether the engine is closing: then a job thread abandons the tiles nobody has started (a job
+     *     its requester runs is told by {@link #stop}, if it was in flight when the engine closed)
      * @param onFinished runs once, on the owner, when every tile is stored, has failed or was abandoned
      */
     FanoutJob(
-            InFlightMetatile flight,
-            JobLocks jobLocks,
-            TileStore store,
+            Metatile metatile,
+            JobLocks locks,
+            TileWriter writer,
             Duration lockTimeout,
             FanoutMetrics metrics,
+            BooleanSupplier engineClosed,
             Consumer<FanoutJob> onFinished) {
-        this.flight = flight;
-        this.jobLocks = jobLocks;
-        this.store = store;
+        this.metatile = metatile;
+        this.locks = locks;
+        this.writer = writer;
         this.lockTimeout = lockTimeout;
         this.metrics = metrics;
+        this.engineClosed = engineClosed;
         this.onFinished = onFinished;
-        if (!flight.retain()) {
-            throw new IllegalStateException("The image of metatile " + flight.metatile() + " is disposed already");
-        }
     }
 
+    Metatile metatile() {
+        return metatile;
+    }
+
+    /** The rendered metatile, once {@linkplain #attach attached}. */
     InFlightMetatile flight() {
         return flight;
     }
 
     JobLocks locks() {
-        return jobLocks;
+        return locks;
+    }
+
+    /** On the requester: the metatile is rendered, with its requested tile claimed; the job keeps its image alive. */
+    void attach(InFlightMetatile rendered) {
+        if (!rendered.retain()) {
+            throw new IllegalStateException("The image of metatile " + rendered.metatile() + " is disposed already");
+        }
+        this.flight = rendered;
+    }
+
+    /** On the requester: the requested tile is encoded; the job's thread may encode and store the others. */
+    void handOver() {
+        handedOver.complete(flight);
     }
 
     /**
-     * Runs the job on a pool thread, unless someone else already runs it.
+     * On the requester: the job will store nothing (the render failed, or its tiles are not to be kept). Lets its
+     * image go; a job on its thread takes no more locks and releases those it took.
+     */
+    void cancel() {
+        locks.cancel();
+        handedOver.complete(null);
+        InFlightMetatile attached = flight;
+        if (attached != null) {
+            attached.release();
+        }
+    }
+
+    /**
+     * Runs the job on the calling thread, its requester: takes its locks (within the lock timeout), encodes and stores
+     * every tile; returns once every write has returned.
+     */
+    void runOnCaller() {
+        handedOver.complete(flight);
+        run(null, EncodedOn.CALLER, () -> {});
+    }
+
+    /**
+     * Runs the job on its own thread: takes its locks while the metatile renders, then stores its tiles.
      *
-     * @param betweenTiles run after each tile the pool thread encodes for this job, before it claims the next
+     * @param released runs once the job's locks are released, before it leaves the in-flight registry
      */
-    void runOnPool(Runnable betweenTiles) {
-        if (phase.compareAndSet(QUEUED, STARTED)) {
-            execute(EncodedOn.POOL, betweenTiles);
-        }
+    void runOnItsThread(EncodingTurns turns, Runnable released) {
+        run(turns, EncodedOn.POOL, released);
     }
 
-    /**
-     * Runs the job on the calling thread if nobody has started it: a job never handed to the pool, or a
-     * queued one taken over by a seeding request.
-     *
-     * @return whether this call ran it
-     */
-    boolean runOnCaller() {
-        if (phase.compareAndSet(QUEUED, STARTED)) {
-            execute(EncodedOn.CALLER, NOTHING);
-            return true;
-        }
-        return false;
-    }
-
-    /**
-     * Ends a job that never started, on the calling thread, waiting for nothing past {@code deadline} ({@link
-     * System#nanoTime}): the tiles already encoded (the requested one) are stored if their locks are known to be
-     * held by then, the others abandoned, every lock released by its holder.
-     */
-    void abandonIfQueued(long deadline) {
-        if (phase.compareAndSet(QUEUED, ABANDONED)) {
-            stopping = true;
-            jobLocks.stopAcquiring();
-            abandonedAtClose = true;
-            abandonDeadline = deadline;
-            execute(EncodedOn.CALLER, NOTHING);
-        }
-    }
-
-    /** Drops a job that was never registered nor handed over: releases its locks, lets its image go. */
-    void discard() {
-        if (phase.compareAndSet(QUEUED, ABANDONED)) {
-            jobLocks.stopAcquiring();
-            jobLocks.releaseAll();
-            flight.release();
-            finished.countDown();
-        }
-    }
-
-    /** Asks the owner to abandon the tiles nobody has started yet; those being encoded still complete. */
+    /** Asks the owner to abandon the tiles nobody has started yet; those being encoded or written still complete. */
     void stop() {
         stopping = true;
+        InFlightMetatile attached = flight;
+        if (attached != null) {
+            attached.stopClaims();
+            attached.completions().add(WAKE_UP);
+        }
     }
 
     /**
@@ -145,145 +151,154 @@ final class FanoutJob {
         return finished.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    /** Runs on a pool thread with no job: encodes unclaimed tiles for the owner until none is left. */
-    void help(FanoutPool pool) {
-        while (!pool.hasWaitingJobs() && helpWithOneTile(EncodedOn.POOL)) {}
-    }
-
-    /**
-     * Runs on the requester of a job that waits in the pool's queue: encodes the tiles nobody has claimed until a pool
-     * thread starts the job, which stores them; so that at saturation no request waits for a whole metatile while
-     * another's are answered after one tile.
-     */
-    void encodeWhileQueued() {
-        while (phase.get() == QUEUED && helpWithOneTile(EncodedOn.CALLER)) {}
-    }
-
-    /**
-     * Encodes one tile nobody has claimed, for the owner to store.
-     *
-     * @return {@code false} if there was none, or the job is stopping
-     */
-    boolean helpWithOneTile(EncodedOn where) {
-        int claimed = stopping ? -1 : flight.claimNext();
-        if (claimed < 0) {
-            return false;
-        }
-        byte[] data = null;
+    /** @param turns where a job thread takes its turn to encode; {@code null} for a requester, which encodes at once */
+    private void run(EncodingTurns turns, EncodedOn where, Runnable released) {
+        InFlightMetatile rendered = null;
         try {
-            data = flight.encodeClaimed(claimed, where);
-        } finally {
-            flight.completions().add(new Completion(claimed, data));
-        }
-        return true;
-    }
-
-    private void execute(EncodedOn where, Runnable betweenTiles) {
-        boolean interrupted = false;
-        try {
-            jobLocks.acquireOnOwner(lockTimeout); // unless the job's lock holder takes them
-            try {
-                jobLocks.awaitAcquired(nextWait());
-            } catch (InterruptedException e) {
-                interrupted = true;
+            locks.acquireAll();
+            rendered = awaitHandOver();
+            if (rendered != null) {
+                storeTiles(rendered, turns, where);
             }
-            interrupted |= storeTiles(where, betweenTiles);
         } catch (Throwable e) {
             FatalErrors.rethrowIfFatal(e); // counted where it happened; ends this thread after the clean-up below
             metrics.internalFailure();
-            LOGGER.log(Level.SEVERE, String.format(LogMessages.JOB_FAILED, flight.metatile()), e);
+            LOGGER.log(Level.SEVERE, String.format(LogMessages.JOB_FAILED, metatile), e);
         } finally {
             try {
-                metrics.tilesAbandoned(flight.abandonUnclaimed().size()); // none unless a failure cut the loop
-                jobLocks.releaseAll();
-                onFinished.accept(this);
-            } finally {
-                flight.release();
-                finished.countDown();
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
+                if (rendered != null) {
+                    metrics.tilesAbandoned(rendered.abandonUnclaimed().size()); // none unless a failure cut the loop
+                    logEncodeFailures(rendered);
                 }
+                locks.releaseAll();
+                released.run();
+                if (rendered != null) {
+                    onFinished.accept(this);
+                }
+            } finally {
+                if (rendered != null) {
+                    rendered.release();
+                }
+                finished.countDown();
+            }
+        }
+    }
+
+    private void logEncodeFailures(InFlightMetatile rendered) {
+        int failed = rendered.tilesFailed();
+        if (failed > 0) {
+            Throwable first = rendered.firstFailure();
+            LOGGER.log(
+                    first instanceof Error ? Level.SEVERE : Level.WARNING,
+                    String.format(LogMessages.ENCODE_FAILED, failed, metatile, rendered.firstFailedTile()),
+                    first);
+        }
+    }
+
+    /** The metatile to store, once its requester has encoded its tile; each lock timeout waited, a warning. */
+    private InFlightMetatile awaitHandOver() throws InterruptedException, ExecutionException {
+        long start = System.nanoTime();
+        while (true) {
+            try {
+                return handedOver.get(lockTimeout.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                long heldMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                LOGGER.warning(String.format(LogMessages.LOCKS_HELD_WHILE_RENDERING, metatile, heldMillis));
             }
         }
     }
 
     /**
-     * The owner's loop: encodes the tiles nobody has claimed, stores every tile whose lock is held, and
-     * has each tile lock released as soon as its tile is done (a storing lock is released at the end).
-     * Returns whether the thread was interrupted.
+     * The owner's loop: encodes the tiles nobody has claimed while it has a turn, writes every encoded tile whose
+     * lock is held, and releases each tile lock once its tile is written or will not be (a storing lock is released
+     * at the end).
      */
-    private boolean storeTiles(EncodedOn where, Runnable betweenTiles) {
-        boolean interrupted = false;
-        int remaining = flight.metatile().coveredTileCount();
-        while (remaining > 0) {
-            for (Completion done; (done = flight.completions().poll()) != null; remaining--) {
-                finish(done.index(), done.toStore());
-            }
-            if (stopping || interrupted) {
-                var abandoned = flight.abandonUnclaimed();
-                metrics.tilesAbandoned(abandoned.size());
-                for (int i : abandoned) {
-                    jobLocks.release(i);
-                    remaining--;
-                }
-            } else {
-                int claimed = flight.claimNext();
-                if (claimed >= 0) {
-                    finish(claimed, flight.encodeClaimed(claimed, where));
-                    remaining--;
-                    betweenTiles.run();
-                    continue;
-                }
-            }
-            if (remaining > 0) {
-                try {
-                    Completion done = flight.completions().poll(nextWait().toNanos(), TimeUnit.NANOSECONDS);
-                    if (done == null) {
-                        LOGGER.severe(String.format(LogMessages.TILES_NOT_REPORTED, remaining, flight.metatile()));
-                        return interrupted;
+    private void storeTiles(InFlightMetatile rendered, EncodingTurns turns, EncodedOn where) {
+        boolean encoding = turns == null || takeTurn(turns);
+        int remaining = rendered.metatile().coveredTileCount();
+        try {
+            while (remaining > 0) {
+                Completion done = rendered.completions().poll();
+                if (done == null && encoding) {
+                    int claimed = mustStop(turns) ? -1 : rendered.claimNext();
+                    if (claimed >= 0) {
+                        done = new Completion(claimed, rendered.encodeClaimed(claimed, where));
+                    } else {
+                        encoding = false;
+                        if (turns != null) {
+                            turns.give();
+                        }
                     }
-                    finish(done.index(), done.toStore());
-                    remaining--;
-                } catch (InterruptedException e) {
-                    interrupted = true;
                 }
+                if (done == null) {
+                    List<Integer> abandoned = rendered.abandonUnclaimed();
+                    metrics.tilesAbandoned(abandoned.size());
+                    for (int i : abandoned) {
+                        locks.release(i);
+                        remaining--;
+                    }
+                    if (remaining == 0) {
+                        break;
+                    }
+                    done = rendered.completions().poll(lockTimeout.toNanos(), TimeUnit.NANOSECONDS);
+                    if (done == null) {
+                        LOGGER.severe(String.format(LogMessages.TILES_NOT_REPORTED, remaining, metatile));
+                        return;
+                    }
+                }
+                remaining -= take(done, rendered);
             }
-        }
-        return interrupted;
-    }
-
-    /** Stores tile {@code i} if it was encoded and its lock is held, then has its lock released. */
-    private void finish(int i, byte[] data) {
-        try {
-            if (data != null && jobLocks.isHeld(i)) {
-                storeLogged(i, data);
-            }
+        } catch (InterruptedException e) {
+            LOGGER.warning(String.format(LogMessages.TILES_NOT_REPORTED, remaining, metatile));
+            Thread.currentThread().interrupt();
         } finally {
-            jobLocks.release(i);
-        }
-    }
-
-    private void storeLogged(int i, byte[] data) {
-        TileKey tile = flight.metatile().tile(i);
-        try {
-            if (flight.cachePolicy() == CachePolicy.PERSIST) {
-                store.put(tile, data);
-            } else {
-                store.putTransient(tile, data);
+            if (encoding && turns != null) {
+                turns.give();
             }
-            metrics.stored();
-        } catch (Throwable e) {
-            metrics.storeFailed();
-            LOGGER.log(
-                    e instanceof Error ? Level.SEVERE : Level.WARNING,
-                    String.format(LogMessages.STORE_FAILED, tile),
-                    e);
-            FatalErrors.rethrowIfFatal(e);
         }
     }
 
-    /** How long the owner's next wait may be: the lock timeout, or what is left for a job abandoned at close. */
-    private Duration nextWait() {
-        return abandonedAtClose ? Duration.ofNanos(Math.max(0, abandonDeadline - System.nanoTime())) : lockTimeout;
+    /**
+     * Acts on one completion: writes an encoded tile whose lock is held, or else releases the tile's lock.
+     *
+     * @return how many tiles are finished by it: 1, or 0 while the tile is being written
+     */
+    private int take(Completion done, InFlightMetatile rendered) {
+        int i = done.index();
+        if (i < 0) {
+            return 0; // woken up to stop
+        }
+        if (done.toStore() != null && locks.isHeld(i)) {
+            writer.write(
+                    rendered.metatile().tile(i), done.toStore(), rendered.cachePolicy(), () -> rendered.completions()
+                            .add(new Completion(i, null)));
+            return 0;
+        }
+        locks.release(i);
+        return 1;
+    }
+
+    /** Waits for a turn to encode; {@code false} if the engine is closing or the wait passed the lock timeout. */
+    private boolean takeTurn(EncodingTurns turns) {
+        long start = System.nanoTime();
+        try {
+            if (turns.take(lockTimeout.toNanos())) {
+                return true;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        if (!mustStop(turns)) {
+            long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            LOGGER.warning(String.format(LogMessages.NO_TURN, metatile, waited));
+        }
+        return false;
+    }
+
+    private boolean mustStop(EncodingTurns turns) {
+        return stopping
+                || (turns != null && engineClosed.getAsBoolean())
+                || Thread.currentThread().isInterrupted();
     }
 }

@@ -105,6 +105,10 @@ public final class FanoutMetrics implements FanoutMetricsMXBean {
         lockFailures.increment();
     }
 
+    void lockFailed(int count) {
+        lockFailures.add(count);
+    }
+
     void lookupFailed() {
         lookupFailures.increment();
     }

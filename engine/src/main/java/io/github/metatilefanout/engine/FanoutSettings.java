@@ -3,6 +3,7 @@ package io.github.metatilefanout.engine;
 import static io.github.metatilefanout.engine.settings.Setting.LOCK_TIMEOUT_SECONDS;
 import static io.github.metatilefanout.engine.settings.Setting.POOL_SIZE;
 import static io.github.metatilefanout.engine.settings.Setting.QUEUE_BOUND;
+import static io.github.metatilefanout.engine.settings.Setting.STORE_THREADS;
 
 import io.github.metatilefanout.engine.settings.Setting;
 import io.github.metatilefanout.engine.settings.SettingValues;
@@ -19,12 +20,15 @@ import java.util.Objects;
  *     classic synchronous behaviour)
  * @param queueBound {@link Setting#QUEUE_BOUND}: metatiles that may wait for a pool thread; when the pool and its
  *     queue are full, the requesting thread does the work itself
+ * @param storeThreads {@link Setting#STORE_THREADS}: tiles written to the tile store at once, for the whole engine; 0
+ *     writes each tile on the thread that encoded it
  * @param lockTimeout {@link Setting#LOCK_TIMEOUT_SECONDS}: the longest wait for any lock, in whole seconds
  * @param singleTileWhenUncached {@link Setting#SINGLE_TILE_WHEN_UNCACHED}: render a requested tile alone, not its
  *     metatile, where tiles are not cached (for requests that offer a single-tile metatile)
  * @throws IllegalArgumentException if a value is not allowed, with its setting's message
  */
-public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout, boolean singleTileWhenUncached) {
+public record FanoutSettings(
+        int poolSize, int queueBound, int storeThreads, Duration lockTimeout, boolean singleTileWhenUncached) {
 
     /** GeoWebCache's default lock timeout, the default of {@link Setting#LOCK_TIMEOUT_SECONDS}. */
     public static final Duration DEFAULT_LOCK_TIMEOUT = defaults().lockTimeout();
@@ -32,13 +36,14 @@ public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout,
     public FanoutSettings {
         POOL_SIZE.check(poolSize);
         QUEUE_BOUND.check(queueBound);
+        STORE_THREADS.check(storeThreads);
         Objects.requireNonNull(lockTimeout, "lockTimeout");
         checkWholeSeconds(lockTimeout);
     }
 
-    /** Settings that render whole metatiles everywhere. */
+    /** Settings with the default store threads, rendering whole metatiles everywhere. */
     public FanoutSettings(int poolSize, int queueBound, Duration lockTimeout) {
-        this(poolSize, queueBound, lockTimeout, false);
+        this(poolSize, queueBound, STORE_THREADS.defaultValue(SettingValues.NONE), lockTimeout, false);
     }
 
     /** Every setting at its default. */
@@ -52,7 +57,11 @@ public record FanoutSettings(int poolSize, int queueBound, Duration lockTimeout,
     }
 
     public FanoutSettings withLockTimeout(Duration timeout) {
-        return new FanoutSettings(poolSize, queueBound, timeout, singleTileWhenUncached);
+        return new FanoutSettings(poolSize, queueBound, storeThreads, timeout, singleTileWhenUncached);
+    }
+
+    public FanoutSettings withStoreThreads(int threads) {
+        return new FanoutSettings(poolSize, queueBound, threads, lockTimeout, singleTileWhenUncached);
     }
 
     /** Checks {@code timeout} against {@link Setting#LOCK_TIMEOUT_SECONDS}, which allows whole seconds only. */

@@ -40,7 +40,10 @@ final class InFlightMetatile {
     private static final int ENCODING = 1;
     private static final int DONE = 2;
 
-    /** A tile encoded off the owner's thread: what remains to be stored ({@code null}: nothing). */
+    /**
+     * What the job's owner learns of tile {@code index}: encoded elsewhere, with {@code toStore} its bytes; or, with
+     * {@code toStore} {@code null}, finished: its encoding failed, or its write returned (its lock may go).
+     */
     record Completion(int index, byte[] toStore) {}
 
     private final Metatile metatile;
@@ -54,6 +57,14 @@ final class InFlightMetatile {
     private final AtomicInteger tilesNotEncoded;
     /** Users of the image: the tiles not yet DONE count as one. The image is disposed when this reaches 0. */
     private final AtomicInteger imageUsers = new AtomicInteger(1);
+    /** Set by {@link #stopClaims}: a request no longer claims a tile, it encodes its own copy. */
+    private volatile boolean claimsStopped;
+    /** Tiles that failed to encode off a request thread, and the first failure: the owner logs them in one line. */
+    private final AtomicInteger tilesFailed = new AtomicInteger();
+
+    private volatile Throwable firstFailure;
+
+    private volatile TileKey firstFailedTile;
 
     private final BlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
 
@@ -74,6 +85,10 @@ final class InFlightMetatile {
         this.encoder = encoder;
         this.image = image;
         this.metrics = metrics;
+        if (!metatile.isCovered(requested)) {
+            throw new IllegalArgumentException(
+                    "Tile " + metatile.tile(requested) + " is outside the coverage of metatile " + metatile);
+        }
         int tiles = metatile.tileCount();
         this.states = new AtomicIntegerArray(tiles);
         this.results = new ArrayList<>(tiles);
@@ -172,7 +187,11 @@ final class InFlightMetatile {
             return null;
         }
         try {
-            if (states.compareAndSet(i, UNCLAIMED, ENCODING)) {
+            if (claimsStopped) {
+                if (states.get(i) == UNCLAIMED) {
+                    return encodeAgain(i); // nobody will encode it for the job any more
+                }
+            } else if (states.compareAndSet(i, UNCLAIMED, ENCODING)) {
                 return encodeForRequest(i);
             }
             byte[] data = awaitBytes(i, timeout);
@@ -185,21 +204,30 @@ final class InFlightMetatile {
     /**
      * Encodes, on the rendering request thread, the tile claimed for it, and hands it to the owner to store.
      *
-     * @return the bytes, or {@code null} if encoding failed with an exception
-     * @throws Error if encoding failed with one (after handing the failure to the owner)
+     * @throws TileException if encoding failed with an exception, its cause (after handing the failure to the owner)
+     * @throws Error if encoding failed with one (likewise)
      */
-    byte[] encodeRequested() {
+    byte[] encodeRequested() throws TileException {
         return encodeForRequest(requested);
     }
 
-    /** Whether some covered tile has not been claimed yet. */
-    boolean hasUnclaimedTiles() {
-        for (int i = 0; i < states.length(); i++) {
-            if (states.get(i) == UNCLAIMED) {
-                return true;
-            }
-        }
-        return false;
+    /** From now on requests encode their own copy of a tile nobody has claimed, for themselves only. */
+    void stopClaims() {
+        claimsStopped = true;
+    }
+
+    /** How many tiles failed to encode off a request thread; {@link #firstFailedTile()} is the first of them. */
+    int tilesFailed() {
+        return tilesFailed.get();
+    }
+
+    TileKey firstFailedTile() {
+        return firstFailedTile;
+    }
+
+    /** What made {@link #firstFailedTile()} fail. */
+    Throwable firstFailure() {
+        return firstFailure;
     }
 
     /**
@@ -221,15 +249,19 @@ final class InFlightMetatile {
         return abandoned;
     }
 
-    private byte[] encodeForRequest(int i) {
+    private byte[] encodeForRequest(int i) throws TileException {
         byte[] data = null;
         try {
             data = encodeClaimed(i, EncodedOn.REQUEST_THREAD);
         } finally {
             completions.add(new Completion(i, data));
         }
-        if (data == null && results.get(i).handle((bytes, failure) -> failure).join() instanceof Error error) {
-            throw error;
+        if (data == null) {
+            Throwable failure = results.get(i).handle((bytes, thrown) -> thrown).join();
+            if (failure instanceof Error error) {
+                throw error;
+            }
+            throw new TileException("Encoding tile " + metatile.tile(i) + " failed: " + failure, failure);
         }
         return data;
     }
@@ -239,11 +271,14 @@ final class InFlightMetatile {
         try {
             return encode(i, EncodedOn.REQUEST_THREAD);
         } catch (Exception e) {
-            throw new TileException("Encoding tile " + metatile.tile(i) + " failed", e);
+            throw new TileException("Encoding tile " + metatile.tile(i) + " failed: " + e, e);
         }
     }
 
-    /** Encodes tile {@code i}; a failure is logged, counted and thrown. */
+    /**
+     * Encodes tile {@code i}; a failure is counted and thrown. One that reaches no request (a tile encoded for the
+     * job alone) is also recorded for the owner to log.
+     */
     private byte[] encode(int i, EncodedOn where) throws Exception {
         try {
             byte[] data = Objects.requireNonNull(encoder.encode(image.image(), metatile.tileBounds(i)), "encoded tile");
@@ -251,10 +286,10 @@ final class InFlightMetatile {
             return data;
         } catch (Throwable e) {
             metrics.encodeFailed();
-            LOGGER.log(
-                    e instanceof Error ? Level.SEVERE : Level.WARNING,
-                    String.format(LogMessages.ENCODE_FAILED, metatile.tile(i)),
-                    e);
+            if (where != EncodedOn.REQUEST_THREAD && tilesFailed.getAndIncrement() == 0) {
+                firstFailedTile = metatile.tile(i);
+                firstFailure = e;
+            }
             throw e;
         }
     }

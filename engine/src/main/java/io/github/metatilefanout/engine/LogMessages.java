@@ -8,28 +8,30 @@ final class LogMessages {
 
     private LogMessages() {}
 
-    /** WARNING: a lock of a job was not obtained: its tile, or every tile, is served but not stored. */
-    static final String JOB_LOCK_NOT_TAKEN = "%s will be served but not stored: %s";
+    /** WARNING: locks of a job were not obtained: those tiles, or every tile, are served but not stored. */
+    static final String JOB_LOCKS_NOT_TAKEN = "%s will be served but not stored: %s";
 
-    /** WARNING: a job's locks are still held, another lock timeout later. */
-    static final String LOCKS_HELD_LONG =
-            "The locks of metatile %s have been held for %d ms by a job that has not finished";
+    /** WARNING: a job's locks are held while its metatile renders, another lock timeout later. */
+    static final String LOCKS_HELD_WHILE_RENDERING =
+            "The locks of metatile %s have been held for %d ms while it renders";
 
-    /** SEVERE: the owner of a job stopped waiting for tiles that other threads encode. */
+    /** WARNING: a job waited a whole lock timeout for a pool thread; its tiles not yet encoded are not stored. */
+    static final String NO_TURN =
+            "Metatile %s waited %d ms for a pool thread; its tiles not yet encoded will not be stored";
+
+    /** SEVERE (WARNING when interrupted at close): the owner of a job stopped waiting for tiles encoded or written. */
     static final String TILES_NOT_REPORTED =
-            "Gave up waiting for %d tiles of metatile %s encoded by other threads; they will not be stored";
+            "Gave up waiting for %d tiles of metatile %s being encoded or stored by other threads";
 
-    /** WARNING (SEVERE for an {@code Error}): a tile failed to encode. */
-    static final String ENCODE_FAILED = "Encoding tile %s failed";
+    /** WARNING (SEVERE for an {@code Error}): tiles of a job failed to encode, with the first failure. */
+    static final String ENCODE_FAILED =
+            "%d tiles of metatile %s failed to encode (the first: %s) and will not be stored";
 
     /** WARNING (SEVERE for an {@code Error}): a tile failed to store. */
     static final String STORE_FAILED = "Storing tile %s failed";
 
     /** WARNING: a lookup failed; the tile is rendered. */
     static final String LOOKUP_FAILED = "Looking up tile %s failed; rendering it";
-
-    /** SEVERE: rendering a metatile failed with an {@code Error}. */
-    static final String RENDER_FAILED = "Rendering metatile %s failed";
 
     /** WARNING: freeing a metatile image failed. */
     static final String DISPOSE_FAILED = "Disposing the image of metatile %s failed";
@@ -40,11 +42,9 @@ final class LogMessages {
     /** SEVERE: the engine's own code failed while running a job (a bug). */
     static final String JOB_FAILED = "Storing the tiles of metatile %s failed";
 
-    /** SEVERE: a lock task failed on a lock holder thread (a bug). */
-    static final String LOCK_TASK_FAILED = "A lock task of metatile %s failed";
-
-    /** SEVERE: a pool task failed (a bug). */
-    static final String POOL_TASK_FAILED = "A metatile-fanout pool task failed";
+    /** SEVERE: no thread could be started; the work runs on the calling thread. */
+    static final String THREAD_NOT_STARTED =
+            "metatile-fanout could not start a thread; the calling thread does the work instead";
 
     /** WARNING: {@code close} returned with engine threads still running. */
     static final String THREADS_LEFT = "metatile-fanout closed with %d threads still running: %s";

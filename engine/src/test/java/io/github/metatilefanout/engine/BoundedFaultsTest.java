@@ -59,8 +59,8 @@ class BoundedFaultsTest {
             }
             return locks.acquire(key, timeout);
         };
-        engine =
-                new FanoutEngine(failingEighth, LockProtocol.TILE_LOCKS, store, new FanoutSettings(2, 2, LOCK_TIMEOUT));
+        engine = new FanoutEngine(
+                "test", failingEighth, LockProtocol.TILE_LOCKS, store, new FanoutSettings(2, 2, LOCK_TIMEOUT));
         TileKey asked = tile("roads", 0, 0);
 
         engine.getTile(request(asked, 4, renderer, encoder));
@@ -90,7 +90,8 @@ class BoundedFaultsTest {
         if (where.equals("store")) {
             store.throwingFor(tile -> failsNow.get(), new StackOverflowError("injected"));
         }
-        engine = new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, new FanoutSettings(2, 2, LOCK_TIMEOUT));
+        engine =
+                new FanoutEngine("test", locks, LockProtocol.TILE_LOCKS, store, new FanoutSettings(2, 2, LOCK_TIMEOUT));
 
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoding));
 
@@ -113,8 +114,8 @@ class BoundedFaultsTest {
         try (ChildJvm otherNode = ChildJvm.start(LockHoldingNode.class, args.toArray(String[]::new))) {
             assertTrue(otherNode.awaitLine("held", System.nanoTime() + BOUND.toNanos()), otherNode.output());
             FileLockProvider fileLocks = new FileLockProvider(shared.resolve("locks"));
-            engine =
-                    new FanoutEngine(fileLocks, LockProtocol.TILE_LOCKS, store, new FanoutSettings(1, 4, LOCK_TIMEOUT));
+            engine = new FanoutEngine(
+                    "test", fileLocks, LockProtocol.TILE_LOCKS, store, new FanoutSettings(1, 4, LOCK_TIMEOUT));
             for (TileKey each : asked) {
                 clients.submit(() -> engine.getTile(request(each, 4, renderer, encoder)));
             }

@@ -62,7 +62,7 @@ final class ClusterNode {
             sources.put(source, new AtomicLong());
         }
         AtomicInteger wrong = new AtomicInteger();
-        FanoutEngine engine = new FanoutEngine(locks, protocol, store, settings);
+        FanoutEngine engine = new FanoutEngine("test", locks, protocol, store, settings);
 
         System.out.println("ready");
         System.out.flush();

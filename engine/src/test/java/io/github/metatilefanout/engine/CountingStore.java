@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 /** A tile store (in memory unless told) that counts puts per tile, and can fail or hold back chosen puts. */
-final class CountingStore implements TileStore {
+class CountingStore implements TileStore {
 
     private final TileStore delegate;
     private final Map<TileKey, AtomicInteger> puts = new ConcurrentHashMap<>();

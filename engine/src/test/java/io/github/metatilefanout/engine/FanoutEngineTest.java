@@ -16,7 +16,6 @@ import io.github.metatilefanout.engine.lock.LockProvider;
 import io.github.metatilefanout.engine.lock.LockTimeoutException;
 import java.awt.Rectangle;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -41,7 +40,7 @@ class FanoutEngineTest {
     private final RawEncoder encoder = new RawEncoder();
     private final ExecutorService clients = Executors.newCachedThreadPool();
     private FanoutEngine engine =
-            new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
+            new FanoutEngine("test", locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
 
     @AfterEach
     void tearDown() {
@@ -71,27 +70,28 @@ class FanoutEngineTest {
     }
 
     /**
-     * With every pool thread busy, a request whose job waits in the queue encodes that job's tiles until a pool thread
-     * starts it (here: all of them, the only thread held at a gate); the pool thread then stores them, each once.
+     * With the only pool thread busy and the queue free, a request for an uncached 10x10 metatile answers after
+     * exactly one encode, its own tile's; its job waits in the queue, then its thread stores every tile once.
      */
     @Test
-    void aRequestWhoseJobWaitsInTheQueueEncodesItsTilesUntilAPoolThreadStartsIt() throws Exception {
+    void aRequestWhoseJobWaitsInTheQueueAnswersAfterExactlyOneEncode() throws Exception {
         engine.close();
-        engine = new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(1));
+        engine = new FanoutEngine("test", locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(1));
         CountDownLatch gate = new CountDownLatch(1);
         encoder.poolThreadsGatedBy(gate);
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
         await().atMost(BOUND).until(() -> encoder.started() == 2); // the pool's thread held at the gate
 
-        engine.getTile(request(tile("roads", 4, 0), 4, renderer, encoder));
+        engine.getTile(request(tile("roads", 20, 20), 10, renderer, encoder));
 
-        assertEquals(15, engine.metrics().getTilesEncodedOnCaller());
+        assertEquals(3, encoder.started(), "one more encode: the requested tile's");
+        assertEquals(0, engine.metrics().getTilesEncodedOnCaller());
         assertEquals(2, engine.metrics().getJobsHandedOff());
+        await().atMost(BOUND).until(() -> engine.metrics().getQueueDepth() == 1);
         gate.countDown();
         awaitIdle();
-        assertEquals(32, store.totalPuts());
-        assertEquals(15 + 15 + 2, encoder.completed());
-        assertEquals(15, engine.metrics().getTilesEncodedOnPool());
+        assertEquals(116, store.totalPuts());
+        assertEquals(15 + 99, engine.metrics().getTilesEncodedOnPool());
     }
 
     /** A request whose job a pool thread starts at once answers after its own tile: it encodes none of the others. */
@@ -167,7 +167,7 @@ class FanoutEngineTest {
             return data;
         };
         engine.close();
-        engine = new FanoutEngine(gatedForPool, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
+        engine = new FanoutEngine("test", gatedForPool, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
 
         TileResponse response =
                 assertTimeoutPreemptively(BOUND, () -> engine.getTile(request(asked, 4, renderer, signalling)));
@@ -231,7 +231,7 @@ class FanoutEngineTest {
         store.putsGatedBy(putGate);
         // a second engine over the same store and lock provider stands for another process
         FanoutEngine otherProcess =
-                new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
+                new FanoutEngine("test", locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
         try {
             TileKey asked = tile("roads", 0, 0);
             TileKey sibling = tile("roads", 2, 1);
@@ -355,7 +355,8 @@ class FanoutEngineTest {
             awaitIdle();
 
             assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked)));
-            assertEquals(1, log.count("Encoding tile " + failing + " failed"));
+            assertEquals(
+                    1, log.count("1 tiles of metatile " + metatile + " failed to encode (the first: " + failing + ")"));
             assertEquals(1, log.records().size());
         }
         assertEquals(1, engine.metrics().getEncodeFailures());
@@ -444,7 +445,8 @@ class FanoutEngineTest {
             assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked)));
             assertEquals(Source.IN_FLIGHT, sibling.source());
             assertTrue(RawEncoder.isPlainTile(sibling.data(), ColorRenderer.colorOf(contended)));
-            assertEquals(1, log.count("Tile " + contended + " will be served but not stored"));
+            assertEquals(
+                    1, log.count("1 of 16 tiles of metatile " + metatile(4, asked) + " will be served but not stored"));
         }
         done.countDown();
         await().atMost(BOUND).until(() -> locks.held() == 0);
@@ -502,27 +504,58 @@ class FanoutEngineTest {
         assertEquals(32, store.totalPuts());
     }
 
+    /**
+     * Lowering the pool and its queue while jobs run and wait drops none of them; until enough have ended, new
+     * requests run their jobs themselves, and never more jobs encode at once than the larger bound.
+     */
     @Test
-    void resizingWithWorkInFlightLosesNoTileAndEndsTheOldThreads() throws Exception {
+    void loweringThePoolUnderLoadLosesNoTileAndStartsNoJobPastTheNewBound() throws Exception {
         CountDownLatch poolGate = new CountDownLatch(1);
         encoder.poolThreadsGatedBy(poolGate);
-        engine.getTile(request(tile("roads", 0, 0), 10, renderer, encoder));
-        await().atMost(BOUND).until(() -> engine.metrics().getActiveThreads() == 2);
-        List<Thread> oldPoolThreads = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.isAlive() && t.getName().startsWith("metatile-fanout-"))
-                .toList();
+        for (int m = 0; m < 4; m++) { // pool 2 and queue 2: two jobs encode, two wait
+            engine.getTile(request(tile("roads", 4 * m, 0), 4, renderer, encoder));
+        }
+        await().atMost(BOUND)
+                .until(() -> engine.metrics().getActiveThreads() == 2
+                        && engine.metrics().getQueueDepth() == 2);
 
-        engine.reconfigure(FanoutSettings.withPoolSize(3));
-        engine.getTile(request(tile("roads", 50, 50), 4, renderer, encoder));
+        engine.reconfigure(new FanoutSettings(1, 0, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+        engine.getTile(request(tile("roads", 40, 40), 4, renderer, encoder));
+
+        assertEquals(4, engine.metrics().getJobsHandedOff());
+        assertEquals(1, engine.metrics().getJobsRunOnCallerPoolFull());
+        assertEquals(4, liveThreads("metatile-fanout-test-job-"));
         poolGate.countDown();
-
         awaitIdle();
-        assertEquals(116, store.totalPuts());
+        assertEquals(5 * 16, store.totalPuts());
         assertEquals(0, engine.metrics().getFailures());
-        assertEquals(3, engine.metrics().getPoolSize());
-        assertEquals(3, oldPoolThreads.size(), "two pool threads and a lock holder: " + oldPoolThreads);
-        await().atMost(BOUND).until(() -> oldPoolThreads.stream().noneMatch(Thread::isAlive));
-        assertTrue(liveThreads("metatile-fanout-") <= 3 + 6, "the new pool's threads and lock holders at most");
+        assertTrue(encoder.peakPoolThreadsEncoding() <= 2, "jobs encoding at once");
+        assertTrue(engine.metrics().getPeakMetatileImagesAlive() <= 4 + 1, "images: four jobs and a request");
+        engine.getTile(request(tile("roads", 50, 50), 4, renderer, encoder));
+        assertEquals(5, engine.metrics().getJobsHandedOff(), "the new bound takes a job again");
+        awaitIdle();
+    }
+
+    /** A change of the lock timeout alone keeps the pool: no second set of jobs, images or threads beside the first. */
+    @Test
+    void changingTheLockTimeoutKeepsThePoolAndItsBounds() throws Exception {
+        engine.reconfigure(new FanoutSettings(1, 1, Duration.ofSeconds(30)));
+        CountDownLatch poolGate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(poolGate);
+        engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
+        engine.getTile(request(tile("roads", 4, 0), 4, renderer, encoder));
+
+        engine.reconfigure(new FanoutSettings(1, 1, Duration.ofSeconds(60)));
+        engine.getTile(request(tile("roads", 8, 0), 4, renderer, encoder));
+        engine.getTile(request(tile("roads", 12, 0), 4, renderer, encoder));
+
+        assertEquals(2, engine.metrics().getMetatileImagesAlive());
+        assertEquals(2, engine.metrics().getMetatilesInFlight());
+        assertEquals(2, liveThreads("metatile-fanout-test-job-"));
+        assertEquals(2, engine.metrics().getJobsRunOnCallerPoolFull());
+        poolGate.countDown();
+        awaitIdle();
+        assertEquals(64, store.totalPuts());
     }
 
     @Test

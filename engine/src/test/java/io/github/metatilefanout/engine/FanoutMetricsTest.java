@@ -23,6 +23,7 @@ class FanoutMetricsTest {
     void readableAsAnMBeanUntilUnregistered() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         try (FanoutEngine engine = new FanoutEngine(
+                "test",
                 new MemoryLockProvider(),
                 LockProtocol.TILE_LOCKS,
                 new MemoryTileStore(),
@@ -56,13 +57,15 @@ class FanoutMetricsTest {
         CountDownLatch gate = new CountDownLatch(1);
         RawEncoder encoder = new RawEncoder().poolThreadsGatedBy(gate);
         try (FanoutEngine engine = new FanoutEngine(
+                "test",
                 new MemoryLockProvider(),
                 LockProtocol.TILE_LOCKS,
                 new MemoryTileStore(),
-                FanoutSettings.withPoolSize(1))) {
+                FanoutSettings.withPoolSize(1).withStoreThreads(0))) {
             engine.getTile(request(tile("roads", 0, 0), 4, new ColorRenderer(), encoder));
 
-            // the requested tile stored, the pool's thread held at the gate: the other 15 tiles' locks
+            // the requested tile stored (on the job's thread, which then releases its lock), the pool's thread held at
+            // the gate: the other 15 tiles' locks
             await().atMost(BOUND).until(() -> engine.metrics().getTilesStored() == 1 && encoder.started() == 2);
             assertEquals(15, engine.metrics().getLocksHeld());
             gate.countDown();

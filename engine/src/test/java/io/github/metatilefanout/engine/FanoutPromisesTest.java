@@ -52,7 +52,7 @@ class FanoutPromisesTest {
     private final ColorRenderer renderer = new ColorRenderer();
     private final RawEncoder encoder = new RawEncoder();
     private final ExecutorService clients = Executors.newCachedThreadPool();
-    private FanoutEngine engine = new FanoutEngine(locks, protocol(), store, FanoutSettings.withPoolSize(2));
+    private FanoutEngine engine = new FanoutEngine("test", locks, protocol(), store, FanoutSettings.withPoolSize(2));
 
     @AfterEach
     void tearDown() {
@@ -106,20 +106,22 @@ class FanoutPromisesTest {
     }
 
     @Test
-    void seedingTakesOverAJobStillQueuedAndStoresItWhileThePoolIsBusy() throws Exception {
+    void seedingASiblingOfAQueuedJobReturnsOnceThatJobHasStoredEveryTile() throws Exception {
         CountDownLatch poolGate = occupyTheOnlyPoolThread();
         TileKey queued = tile("roads", 20, 20);
         engine.getTile(request(queued, 4, renderer, encoder));
-        assertEquals(1, engine.metrics().getQueueDepth());
-
-        assertTimeoutPreemptively(
-                BOUND, () -> engine.getTile(Fixtures.seeding(request(tile("roads", 21, 22), 4, renderer, encoder))));
-
+        await().atMost(BOUND).until(() -> engine.metrics().getQueueDepth() == 1);
         Metatile queuedMetatile = metatile(4, queued);
-        for (int i = 0; i < queuedMetatile.tileCount(); i++) {
-            assertEquals(1, store.puts(queuedMetatile.tile(i)), "puts of " + queuedMetatile.tile(i));
-        }
+
+        Future<Integer> storedWhenSeedingReturned = clients.submit(() -> {
+            engine.getTile(Fixtures.seeding(request(tile("roads", 21, 22), 4, renderer, encoder)));
+            return (int) java.util.stream.IntStream.range(0, 16)
+                    .filter(i -> store.puts(queuedMetatile.tile(i)) == 1)
+                    .count();
+        });
         poolGate.countDown();
+
+        assertEquals(16, storedWhenSeedingReturned.get(BOUND.toSeconds(), TimeUnit.SECONDS));
         awaitIdle();
         assertEquals(32, store.totalPuts());
         assertEquals(2, renderer.totalRenders());
@@ -152,7 +154,7 @@ class FanoutPromisesTest {
         TileKey asked = tile("roads", 20, 20);
         TileKey sibling = tile("roads", 23, 23);
         engine.getTile(request(asked, 4, renderer, encoder));
-        FanoutEngine otherProcess = new FanoutEngine(locks, protocol(), store, FanoutSettings.withPoolSize(0));
+        FanoutEngine otherProcess = new FanoutEngine("test", locks, protocol(), store, FanoutSettings.withPoolSize(0));
         try {
             Future<TileResponse> fromOther =
                     clients.submit(() -> otherProcess.getTile(request(sibling, 4, renderer, encoder)));
@@ -306,7 +308,7 @@ class FanoutPromisesTest {
         try (LogCapture log = new LogCapture()) {
             engine.getTile(request(asked, 4, renderer, encoder));
             awaitIdle();
-            assertEquals(1, log.count("Encoding tile " + failing + " failed"));
+            assertEquals(1, log.count("failed to encode (the first: " + failing + ")"));
         }
         assertEquals(15, store.totalPuts());
         assertEquals(1, engine.metrics().getEncodeFailures());
@@ -340,7 +342,7 @@ class FanoutPromisesTest {
             return locks.acquire(key, timeout);
         };
         engine.close();
-        engine = new FanoutEngine(failingForOneTile, protocol(), store, FanoutSettings.withPoolSize(2));
+        engine = new FanoutEngine("test", failingForOneTile, protocol(), store, FanoutSettings.withPoolSize(2));
 
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
         awaitIdle();
@@ -367,7 +369,7 @@ class FanoutPromisesTest {
             };
         };
         engine.close();
-        engine = new FanoutEngine(throwingOnRelease, protocol(), store, FanoutSettings.withPoolSize(2));
+        engine = new FanoutEngine("test", throwingOnRelease, protocol(), store, FanoutSettings.withPoolSize(2));
 
         try (LogCapture log = new LogCapture()) {
             engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
@@ -412,8 +414,8 @@ class FanoutPromisesTest {
     // 8. Ownership: only the job's owner stores tiles.
 
     @Test
-    void onlyTheJobsOwnerStoresTilesWhileHelpersAndSiblingRequestsEncode() throws Exception {
-        engine.reconfigure(FanoutSettings.withPoolSize(4));
+    void onlyTheJobsOwnerStoresTilesWhileSiblingRequestsEncodeSome() throws Exception {
+        engine.reconfigure(FanoutSettings.withPoolSize(4).withStoreThreads(0));
         encoder.taking(Duration.ofMillis(2));
         TileKey asked = tile("roads", 0, 0);
         Metatile metatile = metatile(10, asked);
@@ -425,8 +427,8 @@ class FanoutPromisesTest {
 
         assertEquals(100, store.totalPuts());
         assertEquals(1, store.storingThreads().size(), "threads that stored: " + store.storingThreads());
-        assertTrue(store.storingThreads().iterator().next().startsWith(RawEncoder.POOL_THREAD_PREFIX));
-        assertTrue(encoder.distinctPoolThreads() > 1, "helpers encoded too");
+        assertTrue(store.storingThreads().iterator().next().startsWith("metatile-fanout-test-job-"));
+        assertTrue(engine.metrics().getTilesEncodedOnRequestThread() > 1, "sibling requests encoded too");
     }
 
     // 9. The queue bound counts metatile jobs; metrics say which event happened.
@@ -488,7 +490,7 @@ class FanoutPromisesTest {
             return locks.acquire(key, timeout);
         };
         engine.close();
-        engine = new FanoutEngine(failing, protocol(), store, FanoutSettings.withPoolSize(2));
+        engine = new FanoutEngine("test", failing, protocol(), store, FanoutSettings.withPoolSize(2));
     }
 
     private void assertPoolStillServes() throws Exception {

@@ -27,7 +27,7 @@ class FanoutSettingsTest {
                 assertThrows(IllegalArgumentException.class, () -> FanoutSettings.withPoolSize(-1))
                         .getMessage());
         assertEquals(
-                "queueBound is 5000, but it must be a whole number from 0 to 4096",
+                "queueBound is 5000, but it must be a whole number from 0 to 256",
                 assertThrows(
                                 IllegalArgumentException.class,
                                 () -> new FanoutSettings(2, 5000, FanoutSettings.DEFAULT_LOCK_TIMEOUT))

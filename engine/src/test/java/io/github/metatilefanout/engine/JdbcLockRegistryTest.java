@@ -209,7 +209,7 @@ class JdbcLockRegistryTest {
     private FanoutEngine engine(
             io.github.metatilefanout.engine.lock.LockProvider locks, LockProtocol protocol, TileStore store) {
         FanoutEngine engine = new FanoutEngine(
-                locks, protocol, store, FanoutSettings.withPoolSize(2).withLockTimeout(BOUND));
+                "test", locks, protocol, store, FanoutSettings.withPoolSize(2).withLockTimeout(BOUND));
         engines.add(engine);
         return engine;
     }

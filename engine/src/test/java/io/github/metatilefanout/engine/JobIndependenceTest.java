@@ -47,7 +47,7 @@ class JobIndependenceTest {
     private final RawEncoder encoder = new RawEncoder();
     private final ExecutorService clients = Executors.newCachedThreadPool();
     private final FanoutEngine engine = new FanoutEngine(
-            locks, protocol(), store, FanoutSettings.withPoolSize(2).withLockTimeout(LOCK_TIMEOUT));
+            "test", locks, protocol(), store, FanoutSettings.withPoolSize(2).withLockTimeout(LOCK_TIMEOUT));
 
     private final TileKey askedOfA = tile("roads", 0, 0);
     private final TileKey siblingOfA = tile("roads", 3, 3);
@@ -164,29 +164,36 @@ class JobIndependenceTest {
         assertBothStoredWholeOnce();
     }
 
+    /**
+     * Six misses at once against a pool of two and a queue of two, every job held: four jobs get a thread of their
+     * own, named after the engine, and the other two run on their requests' threads.
+     */
     @Test
-    void lockHoldingThreadsAreNamedAndBoundedByThePoolAndItsQueue() throws Exception {
+    void jobThreadsAreNamedAndNeverMoreThanThePoolAndItsQueue() throws Exception {
         CountDownLatch slowLock = new CountDownLatch(1);
         locks.gating(jobLockOfSibling(), jobAttemptOfSibling(), slowLock);
+        CountDownLatch poolGate = new CountDownLatch(1);
+        encoder.poolThreadsGatedBy(poolGate);
         Future<TileResponse> a = clients.submit(() -> engine.getTile(request(askedOfA, 4, renderer, encoder)));
         assertTrue(locks.awaitGateReached(BOUND));
-        for (TileKey other : List.of(tile("roads", 8, 8), tile("roads", 16, 16), tile("roads", 24, 24))) {
+        for (int m = 1; m < 6; m++) {
+            TileKey other = tile("roads", 8 * m, 8 * m);
             clients.submit(() -> engine.getTile(request(other, 4, renderer, encoder)))
                     .get(BOUND.toSeconds(), TimeUnit.SECONDS);
         }
 
-        // A's locks are held by a lock holder of its own, or by the pool thread that started A's job first
-        assertTrue(locks.gatedThread().matches("metatile-fanout-\\d+-(locks-)?\\d+"), locks.gatedThread());
-        long lockThreads = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.isAlive() && t.getName().matches("metatile-fanout-\\d+-locks-\\d+"))
+        assertTrue(locks.gatedThread().matches("metatile-fanout-test-job-\\d+"), locks.gatedThread());
+        long jobThreads = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().startsWith("metatile-fanout-test-job-"))
                 .count();
-        int poolAndQueue = engine.settings().poolSize() + engine.settings().queueBound();
-        assertTrue(lockThreads <= poolAndQueue, lockThreads + " lock holder threads");
+        assertEquals(engine.settings().poolSize() + engine.settings().queueBound(), jobThreads);
+        assertEquals(2, engine.metrics().getJobsRunOnCallerPoolFull());
         slowLock.countDown();
+        poolGate.countDown();
         a.get(BOUND.toSeconds(), TimeUnit.SECONDS);
         awaitIdle();
-        assertEquals(4, renderer.totalRenders());
-        assertEquals(64, store.totalPuts());
+        assertEquals(6, renderer.totalRenders());
+        assertEquals(6 * 16, store.totalPuts());
     }
 
     private void assertBothStoredWholeOnce() {

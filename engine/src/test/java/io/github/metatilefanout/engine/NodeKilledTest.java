@@ -54,7 +54,7 @@ class NodeKilledTest {
         ColorRenderer renderer = new ColorRenderer();
         ExecutorService clients = Executors.newFixedThreadPool(4);
         try (FanoutEngine engine = new FanoutEngine(
-                locks, protocol, store, FanoutSettings.withPoolSize(2).withLockTimeout(BOUND))) {
+                "test", locks, protocol, store, FanoutSettings.withPoolSize(2).withLockTimeout(BOUND))) {
             List<Future<TileResponse>> siblings = new ArrayList<>();
             for (int i = 1; i <= 4; i++) {
                 TileKey sibling = metatile.tile(i);

@@ -27,7 +27,11 @@ class SingleTileTest {
     private final ColorRenderer renderer = new ColorRenderer();
     private final RawEncoder encoder = new RawEncoder();
     private final FanoutEngine engine = new FanoutEngine(
-            locks, LockProtocol.TILE_LOCKS, store, new FanoutSettings(2, 2, FanoutSettings.DEFAULT_LOCK_TIMEOUT, true));
+            "test",
+            locks,
+            LockProtocol.TILE_LOCKS,
+            store,
+            new FanoutSettings(2, 2, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, true));
 
     private final TileKey asked = tile("roads", 5, 6);
     private final Metatile alone = new MetatileGeometry(1, 1, 8, 8, GUTTER).metatileOf(asked, COVERAGE);
@@ -64,7 +68,7 @@ class SingleTileTest {
 
     @Test
     void withTheSettingOffAnUncachedLevelRendersTheMetatile() throws Exception {
-        engine.reconfigure(new FanoutSettings(2, 2, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false));
+        engine.reconfigure(new FanoutSettings(2, 2, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false));
 
         engine.getTile(offeringTheTileAlone(CachePolicy.NONE));
 

@@ -36,7 +36,7 @@ final class StallingNode {
                 ? PostgresLockServer.connect(args[2], "stalling-node", REGISTRY_TIME_TO_LIVE)
                 : new FileLockProvider(shared.resolve("locks"));
         FanoutEngine engine = new FanoutEngine(
-                locks, protocol, store, FanoutSettings.withPoolSize(2).withLockTimeout(Duration.ofSeconds(20)));
+                "test", locks, protocol, store, FanoutSettings.withPoolSize(2).withLockTimeout(Duration.ofSeconds(20)));
         engine.getTile(Fixtures.request(ASKED, 4, new ColorRenderer(), new RawEncoder()));
         System.out.println("stalled");
         System.out.flush();

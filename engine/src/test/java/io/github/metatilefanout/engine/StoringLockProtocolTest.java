@@ -94,7 +94,8 @@ class StoringLockProtocolTest {
 
     @Test
     void theTileLockProtocolTakesEveryTileLockAndStaysTheDefault() throws Exception {
-        FanoutEngine engine = new FanoutEngine(locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
+        FanoutEngine engine =
+                new FanoutEngine("test", locks, LockProtocol.TILE_LOCKS, store, FanoutSettings.withPoolSize(2));
         engines.add(engine);
         TileKey asked = tile("roads", 1, 0);
 
@@ -233,8 +234,8 @@ class StoringLockProtocolTest {
     }
 
     private FanoutEngine engine(int poolSize) {
-        FanoutEngine engine =
-                new FanoutEngine(locks, LockProtocol.STORING_LOCK, store, FanoutSettings.withPoolSize(poolSize));
+        FanoutEngine engine = new FanoutEngine(
+                "test", locks, LockProtocol.STORING_LOCK, store, FanoutSettings.withPoolSize(poolSize));
         engines.add(engine);
         return engine;
     }

@@ -7,7 +7,7 @@ import org.springframework.core.env.Environment;
 
 /**
  * GeoServer Cloud's configuration properties for the plugin, under {@value #PREFIX}: one per {@link Setting},
- * named by its key in kebab case ({@code pool-size}, {@code queue-bound}, {@code lock-timeout-seconds}) and read
+ * named by its key in kebab case ({@code pool-size}, {@code queue-bound}, {@code store-threads}, {@code lock-timeout-seconds}) and read
  * with Spring Boot's relaxed binding from wherever the environment has them: the service's configuration, a
  * system property ({@code -D...}), an environment variable ({@code GEOSERVER_EXTENSION_METATILEFANOUT_POOLSIZE}).
  * A value that is set wins over the stored setting of the same name, see {@link SettingsOverrides}. ({@code

@@ -62,6 +62,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     public void afterPropertiesSet() {
         LockProtocol protocol = LockProtocolProperty.read(GeoServerExtensions.getProperty(LockProtocolProperty.NAME));
         gwcEngine = new GeoWebCacheEngine(
+                MBEAN_NAME,
                 storageBroker,
                 gwc::getTileLayerByName,
                 gwc::getLockProvider,

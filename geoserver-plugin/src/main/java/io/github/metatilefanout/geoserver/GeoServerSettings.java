@@ -15,8 +15,8 @@ import org.geoserver.platform.resource.ResourceStore;
 
 /**
  * The plugin's settings in GeoServer, and how they reach the running engine. The pool size is GeoWebCache's
- * "meta tiling threads" ({@code gwc-gs.xml}, GeoServer's own field on the Caching Defaults page); the queue bound
- * and lock wait timeout are in {@link SettingsResource}. Both are read through GeoServer's resource store.
+ * "meta tiling threads" ({@code gwc-gs.xml}, GeoServer's own field on the Caching Defaults page); the queue bound,
+ * store threads and lock wait timeout are in {@link SettingsResource}. Both are read through GeoServer's resource store.
  *
  * <p>Changes reach the engine without a restart and are logged once each, at INFO:
  *
@@ -248,7 +248,8 @@ public final class GeoServerSettings implements FanoutConfiguration {
     }
 
     static String describe(FanoutSettings settings) {
-        return "pool size " + settings.poolSize() + ", queue bound " + settings.queueBound() + ", lock wait timeout "
+        return "pool size " + settings.poolSize() + ", queue bound " + settings.queueBound() + ", store threads "
+                + settings.storeThreads() + ", lock wait timeout "
                 + settings.lockTimeout().toSeconds() + " s, single tiles on uncached zoom levels "
                 + (settings.singleTileWhenUncached() ? "on" : "off");
     }

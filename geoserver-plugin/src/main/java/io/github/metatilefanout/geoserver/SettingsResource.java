@@ -25,8 +25,11 @@ final class SettingsResource {
     private static final Logger LOGGER = GeoServerLogBridge.logger(SettingsResource.class);
 
     private final ResourceStore store;
-    private final SettingsFormat format = new SettingsFormat(
-            List.of(Setting.QUEUE_BOUND, Setting.LOCK_TIMEOUT_SECONDS, Setting.SINGLE_TILE_WHEN_UNCACHED));
+    private final SettingsFormat format = new SettingsFormat(List.of(
+            Setting.QUEUE_BOUND,
+            Setting.STORE_THREADS,
+            Setting.LOCK_TIMEOUT_SECONDS,
+            Setting.SINGLE_TILE_WHEN_UNCACHED));
 
     SettingsResource(ResourceStore store) {
         this.store = store;

@@ -123,6 +123,7 @@ class FanoutAutoConfigurationTest {
                 .containsExactly(
                         PREFIX + ".pool-size",
                         PREFIX + ".queue-bound",
+                        PREFIX + ".store-threads",
                         PREFIX + ".lock-timeout-seconds",
                         PREFIX + ".single-tile-when-uncached");
     }

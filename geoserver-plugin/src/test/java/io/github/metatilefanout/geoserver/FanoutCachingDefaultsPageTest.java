@@ -137,7 +137,7 @@ public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
         form.setValue(FanoutCachingDefaultsPage.PANEL_ID + ":form:queueBound", "-2");
         form.submit("submit");
 
-        tester.assertErrorMessages("Queue bound: -2 is outside the allowed range 0 to 4096.");
+        tester.assertErrorMessages("Queue bound: -2 is outside the allowed range 0 to 256.");
         assertEquals(null, GWC.get().getConfig().getMetaTilingThreads());
         assertEquals(SettingValues.NONE, fanout.configuration().stored().with(Setting.POOL_SIZE, null));
     }

@@ -56,6 +56,7 @@ public class GeoWebCacheFanout implements DisposableBean {
             ServerConfiguration serverConfiguration,
             TileLayerDispatcher layers) {
         this.gwcEngine = new GeoWebCacheEngine(
+                MBEAN_NAME,
                 storageBroker,
                 layers::getTileLayer,
                 serverConfiguration::getLockProvider,

@@ -18,7 +18,7 @@ import org.geowebcache.util.GWCVars;
  * <ul>
  *   <li>{@value #ENABLED}: {@code false} leaves every layer to GeoWebCache's own path; default {@code true};
  *   <li>one per engine {@link Setting}, named {@value #PREFIX} and its key in upper-case words ({@code
- *       METATILE_FANOUT_POOL_SIZE}, {@code METATILE_FANOUT_QUEUE_BOUND}, {@code
+ *       METATILE_FANOUT_POOL_SIZE}, {@code METATILE_FANOUT_QUEUE_BOUND}, {@code METATILE_FANOUT_STORE_THREADS}, {@code
  *       METATILE_FANOUT_LOCK_TIMEOUT_SECONDS}, {@code METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED}), with the
  *       setting's values and default;
  *   <li>{@value LockProtocolProperty#NAME} ({@link LockProtocolProperty});
@@ -96,7 +96,8 @@ public final class GeoWebCacheSettings {
     @Override
     public String toString() {
         return "pool size " + engineSettings.poolSize() + ", queue bound " + engineSettings.queueBound()
-                + ", lock wait timeout " + engineSettings.lockTimeout().toSeconds() + " s, lock protocol "
+                + ", store threads " + engineSettings.storeThreads() + ", lock wait timeout "
+                + engineSettings.lockTimeout().toSeconds() + " s, lock protocol "
                 + LockProtocolProperty.name(lockProtocol) + ", single tiles on uncached levels "
                 + (engineSettings.singleTileWhenUncached() ? "on" : "off") + ", PNG encoder " + pngEncoder.value();
     }

@@ -27,6 +27,7 @@ class GeoWebCacheSettingsTest {
     void eachSettingIsNamedAfterItsKey() {
         assertEquals("METATILE_FANOUT_POOL_SIZE", GeoWebCacheSettings.name(Setting.POOL_SIZE));
         assertEquals("METATILE_FANOUT_QUEUE_BOUND", GeoWebCacheSettings.name(Setting.QUEUE_BOUND));
+        assertEquals("METATILE_FANOUT_STORE_THREADS", GeoWebCacheSettings.name(Setting.STORE_THREADS));
         assertEquals("METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", GeoWebCacheSettings.name(Setting.LOCK_TIMEOUT_SECONDS));
         assertEquals(
                 "METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED",
@@ -39,16 +40,17 @@ class GeoWebCacheSettingsTest {
                 "METATILE_FANOUT_ENABLED", " FALSE ",
                 "METATILE_FANOUT_POOL_SIZE", "3",
                 "METATILE_FANOUT_QUEUE_BOUND", "7",
+                "METATILE_FANOUT_STORE_THREADS", "5",
                 "METATILE_FANOUT_LOCK_TIMEOUT_SECONDS", "30",
                 "METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED", "true",
                 "METATILE_FANOUT_LOCK_PROTOCOL", "Storing-Lock",
                 "METATILE_FANOUT_PNG_ENCODER", " GeoWebCache"));
         assertFalse(settings.enabled());
-        assertEquals(new FanoutSettings(3, 7, Duration.ofSeconds(30), true), settings.engineSettings());
+        assertEquals(new FanoutSettings(3, 7, 5, Duration.ofSeconds(30), true), settings.engineSettings());
         assertEquals(LockProtocol.STORING_LOCK, settings.lockProtocol());
         assertEquals(PngEncoderSetting.GEOWEBCACHE, settings.pngEncoder());
         assertEquals(
-                "pool size 3, queue bound 7, lock wait timeout 30 s, lock protocol storing-lock, single tiles on uncached"
+                "pool size 3, queue bound 7, store threads 5, lock wait timeout 30 s, lock protocol storing-lock, single tiles on uncached"
                         + " levels on, PNG encoder geowebcache",
                 settings.toString());
     }

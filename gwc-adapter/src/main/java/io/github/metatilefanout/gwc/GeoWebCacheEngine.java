@@ -23,12 +23,14 @@ public final class GeoWebCacheEngine implements AutoCloseable {
     private final ConveyorTileServer conveyor;
 
     /**
+     * @param name names the engine's threads: unique in the JVM
      * @param layers where each tile layer's expiry is looked up
      * @param gwcLocks GeoWebCache's current lock provider, looked up at each acquisition
      * @param lockKeys the engine's locks as the plugin keys them; {@link UnaryOperator#identity()} keeps the engine's
      *     keys
      */
     public GeoWebCacheEngine(
+            String name,
             StorageBroker storageBroker,
             StorageBrokerTileStore.TileLayers layers,
             Supplier<org.geowebcache.locks.LockProvider> gwcLocks,
@@ -36,7 +38,7 @@ public final class GeoWebCacheEngine implements AutoCloseable {
             LockProtocol protocol,
             FanoutSettings settings) {
         StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, layers);
-        this.engine = new FanoutEngine(lockKeys.apply(new GwcLockProvider(gwcLocks)), protocol, store, settings);
+        this.engine = new FanoutEngine(name, lockKeys.apply(new GwcLockProvider(gwcLocks)), protocol, store, settings);
         this.conveyor = new ConveyorTileServer(store);
     }
 

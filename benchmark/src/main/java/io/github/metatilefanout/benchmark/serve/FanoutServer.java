@@ -24,7 +24,7 @@ final class FanoutServer implements TileServer {
         this.setup = setup;
         FanoutSettings settings =
                 FanoutSettings.withPoolSize(setup.poolSize()).withLockTimeout(ServingSetup.LOCK_TIMEOUT);
-        this.engine = new FanoutEngine(setup.lockProvider(), protocol, setup.store(), settings);
+        this.engine = new FanoutEngine("benchmark", setup.lockProvider(), protocol, setup.store(), settings);
         this.renderer = metatile -> {
             ServingSetup.CountedImage image = setup.draw(metatile);
             return MetatileImage.of(image.image(), image::dispose);

@@ -39,7 +39,15 @@ public final class Setting<T> implements Serializable {
 
     /** Metatiles that may wait for a pool thread. Default: the pool size. */
     public static final Setting<Integer> QUEUE_BOUND =
-            new Setting<>("queueBound", new WholeNumbers(0, 4096), values -> values.valueOrDefault(POOL_SIZE));
+            new Setting<>("queueBound", new WholeNumbers(0, 256), values -> values.valueOrDefault(POOL_SIZE));
+
+    /**
+     * Tiles written to the tile store at once, for the whole engine, each on a thread of its own, so that a store a
+     * round trip away (an object store) costs a metatile about one round trip rather than one per tile; 0 writes
+     * each tile on the thread that encoded it. Default: 16.
+     */
+    public static final Setting<Integer> STORE_THREADS =
+            new Setting<>("storeThreads", new WholeNumbers(0, 256), values -> 16);
 
     /** The longest wait for a metatile or tile lock, in seconds. Default: GeoWebCache's, 120. */
     public static final Setting<Integer> LOCK_TIMEOUT_SECONDS =
@@ -55,7 +63,7 @@ public final class Setting<T> implements Serializable {
 
     /** Every setting, in the order forms and files show them. */
     public static final List<Setting<?>> ALL =
-            List.of(POOL_SIZE, QUEUE_BOUND, LOCK_TIMEOUT_SECONDS, SINGLE_TILE_WHEN_UNCACHED);
+            List.of(POOL_SIZE, QUEUE_BOUND, STORE_THREADS, LOCK_TIMEOUT_SECONDS, SINGLE_TILE_WHEN_UNCACHED);
 
     private final String key;
     private final SettingType<T> type;

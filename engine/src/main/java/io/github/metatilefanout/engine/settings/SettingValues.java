@@ -4,6 +4,7 @@ import static io.github.metatilefanout.engine.settings.Setting.LOCK_TIMEOUT_SECO
 import static io.github.metatilefanout.engine.settings.Setting.POOL_SIZE;
 import static io.github.metatilefanout.engine.settings.Setting.QUEUE_BOUND;
 import static io.github.metatilefanout.engine.settings.Setting.SINGLE_TILE_WHEN_UNCACHED;
+import static io.github.metatilefanout.engine.settings.Setting.STORE_THREADS;
 
 import io.github.metatilefanout.engine.FanoutSettings;
 import java.io.Serializable;
@@ -68,6 +69,7 @@ public final class SettingValues implements Serializable {
         return new FanoutSettings(
                 valueOrDefault(POOL_SIZE),
                 valueOrDefault(QUEUE_BOUND),
+                valueOrDefault(STORE_THREADS),
                 Duration.ofSeconds(valueOrDefault(LOCK_TIMEOUT_SECONDS)),
                 valueOrDefault(SINGLE_TILE_WHEN_UNCACHED));
     }

@@ -4,6 +4,7 @@ import static io.github.metatilefanout.engine.settings.Setting.LOCK_TIMEOUT_SECO
 import static io.github.metatilefanout.engine.settings.Setting.POOL_SIZE;
 import static io.github.metatilefanout.engine.settings.Setting.QUEUE_BOUND;
 import static io.github.metatilefanout.engine.settings.Setting.SINGLE_TILE_WHEN_UNCACHED;
+import static io.github.metatilefanout.engine.settings.Setting.STORE_THREADS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,25 +24,29 @@ class SettingTest {
 
     @Test
     void everySettingInTheOrderFormsAndFilesShowThem() {
-        assertEquals(List.of(POOL_SIZE, QUEUE_BOUND, LOCK_TIMEOUT_SECONDS, SINGLE_TILE_WHEN_UNCACHED), Setting.ALL);
         assertEquals(
-                List.of("poolSize", "queueBound", "lockTimeoutSeconds", "singleTileWhenUncached"),
+                List.of(POOL_SIZE, QUEUE_BOUND, STORE_THREADS, LOCK_TIMEOUT_SECONDS, SINGLE_TILE_WHEN_UNCACHED),
+                Setting.ALL);
+        assertEquals(
+                List.of("poolSize", "queueBound", "storeThreads", "lockTimeoutSeconds", "singleTileWhenUncached"),
                 Setting.ALL.stream().map(Setting::key).toList());
     }
 
     @Test
     void rangesAreTheDocumentedOnes() {
         assertEquals(new WholeNumbers(0, 256), POOL_SIZE.type());
-        assertEquals(new WholeNumbers(0, 4096), QUEUE_BOUND.type());
+        assertEquals(new WholeNumbers(0, 256), QUEUE_BOUND.type());
+        assertEquals(new WholeNumbers(0, 256), STORE_THREADS.type());
         assertEquals(new WholeNumbers(1, 3600), LOCK_TIMEOUT_SECONDS.type());
     }
 
     @Test
-    void defaultsAreTwiceTheProcessorsAQueueAsLongAsThePoolAndGeoWebCachesLockTimeout() {
+    void defaultsAreTwiceTheProcessorsAQueueAsLongAsThePoolSixteenStoreThreadsAndGeoWebCachesLockTimeout() {
         SettingValues none = SettingValues.NONE;
         assertEquals(2 * Runtime.getRuntime().availableProcessors(), POOL_SIZE.defaultValue(none));
         assertEquals(POOL_SIZE.defaultValue(none), QUEUE_BOUND.defaultValue(none));
         assertEquals(5, QUEUE_BOUND.defaultValue(none.with(POOL_SIZE, 5)));
+        assertEquals(16, STORE_THREADS.defaultValue(none));
         assertEquals(120, LOCK_TIMEOUT_SECONDS.defaultValue(none));
     }
 
@@ -62,8 +67,12 @@ class SettingTest {
                 "poolSize           | -1   | false",
                 "poolSize           | 257  | false",
                 "queueBound         | 0    | true",
-                "queueBound         | 4096 | true",
-                "queueBound         | 4097 | false",
+                "queueBound         | 256  | true",
+                "queueBound         | 257  | false",
+                "storeThreads       | 0    | true",
+                "storeThreads       | 256  | true",
+                "storeThreads       | -1   | false",
+                "storeThreads       | 257  | false",
                 "lockTimeoutSeconds | 1    | true",
                 "lockTimeoutSeconds | 3600 | true",
                 "lockTimeoutSeconds | 0    | false",
@@ -91,8 +100,7 @@ class SettingTest {
                 IllegalArgumentException.class, () -> QUEUE_BOUND.check("geoserver.extension.x.queue-bound", -1));
 
         assertEquals(
-                "geoserver.extension.x.queue-bound is -1, but it must be a whole number from 0 to 4096",
-                e.getMessage());
+                "geoserver.extension.x.queue-bound is -1, but it must be a whole number from 0 to 256", e.getMessage());
     }
 
     @ParameterizedTest
@@ -111,11 +119,11 @@ class SettingTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "lots       | queueBound is 'lots', but it must be a whole number from 0 to 4096",
-                "1.5        | queueBound is '1.5', but it must be a whole number from 0 to 4096",
-                "9999999999 | queueBound is '9999999999', but it must be a whole number from 0 to 4096",
-                "4097       | queueBound is 4097, but it must be a whole number from 0 to 4096",
-                "-1         | queueBound is -1, but it must be a whole number from 0 to 4096",
+                "lots       | queueBound is 'lots', but it must be a whole number from 0 to 256",
+                "1.5        | queueBound is '1.5', but it must be a whole number from 0 to 256",
+                "9999999999 | queueBound is '9999999999', but it must be a whole number from 0 to 256",
+                "257       | queueBound is 257, but it must be a whole number from 0 to 256",
+                "-1         | queueBound is -1, but it must be a whole number from 0 to 256",
             })
     void badTextIsRejectedWithItsValueAndTheRange(String text, String message) {
         assertEquals(

@@ -50,7 +50,7 @@ class SettingsFormatTest {
         String text = text(all.write(SET));
 
         assertTrue(text.contains("# a whole number from 0 to 256\npoolSize=8\n"), text);
-        assertTrue(text.contains("# a whole number from 0 to 4096\nqueueBound=16\n"), text);
+        assertTrue(text.contains("# a whole number from 0 to 256\nqueueBound=16\n"), text);
         assertTrue(text.contains("# a whole number from 1 to 3600\nlockTimeoutSeconds=30\n"), text);
     }
 
@@ -82,8 +82,8 @@ class SettingsFormatTest {
                 "poolSize=many         | poolSize is 'many', but it must be a whole number from 0 to 256",
                 "poolSize=-1           | poolSize is -1, but it must be a whole number from 0 to 256",
                 "poolSize=257          | poolSize is 257, but it must be a whole number from 0 to 256",
-                "queueBound=1e3        | queueBound is '1e3', but it must be a whole number from 0 to 4096",
-                "queueBound=9999999999 | queueBound is '9999999999', but it must be a whole number from 0 to 4096",
+                "queueBound=1e3        | queueBound is '1e3', but it must be a whole number from 0 to 256",
+                "queueBound=9999999999 | queueBound is '9999999999', but it must be a whole number from 0 to 256",
                 "lockTimeoutSeconds=0  | lockTimeoutSeconds is 0, but it must be a whole number from 1 to 3600",
                 "singleTileWhenUncached=yes | singleTileWhenUncached is 'yes', but it must be true or false",
             })
