@@ -57,8 +57,11 @@ final class FanoutWMSMetaTile extends WMSMetaTile {
      * Renders the metatile with one GetMap to the layer's WMS, and reads its image: with the engine's {@link PngReader}
      * when {@code engineEncodes} (the engine's encoder writes the tiles, reading that image's raster in place) and the
      * answer is a PNG it reads, else with ImageIO, as GeoWebCache does. Both give the same pixels and colour model.
+     * With the engine's reader, a PNG of another size than the GetMap's is refused from its header, before its image
+     * is allocated.
      *
-     * @throws GeoWebCacheException if the WMS failed or answered something other than an image of the format
+     * @throws GeoWebCacheException if the WMS failed or answered something other than an image of the format (or,
+     *     with the engine's reader, a PNG of another size)
      */
     MetatileImage render(boolean engineEncodes) throws GeoWebCacheException {
         ByteArrayResource answer = new ByteArrayResource(64 * 1024);
@@ -66,7 +69,12 @@ final class FanoutWMSMetaTile extends WMSMetaTile {
         if (getError()) {
             throw new GeoWebCacheException("The WMS answered no metatile image: " + getErrorMessage());
         }
-        BufferedImage read = engineEncodes ? PngReader.read(answer.getContents()) : null;
+        BufferedImage read;
+        try {
+            read = engineEncodes ? PngReader.read(answer.getContents(), getMetaTileWidth(), getMetaTileHeight()) : null;
+        } catch (IOException wrongSize) {
+            throw new GeoWebCacheException("The WMS answered no metatile image: " + wrongSize.getMessage());
+        }
         if (read != null) {
             setImage(read);
         } else {

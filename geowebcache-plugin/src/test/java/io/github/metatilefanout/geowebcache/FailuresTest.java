@@ -37,6 +37,15 @@ class FailuresTest {
         assertFailedThenServed(gwc, "MimeType mismatch, expected image/png but got application/vnd.ogc.se_xml");
     }
 
+    /** The engine's reader refuses the PNG from its header; ImageIO is not asked to read it either. */
+    @Test
+    void aWmsAnsweringAPngOfAnotherSizeThanTheGetMapsFailsTheRequestAndHoldsNothing() throws Exception {
+        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of());
+        fixture.wms().answerWider(1);
+        assertFailedThenServed(
+                gwc, "The WMS answered no metatile image: The PNG is 1025 x 1024 pixels, not the 1024 x 1024");
+    }
+
     @Test
     void aTimeoutOfGeoWebCachesLockProviderOnTheMetatileFailsTheRequestAndHoldsNothing() throws Exception {
         StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of());

@@ -36,7 +36,7 @@ import javax.imageio.ImageIO;
 /**
  * A WMS on 127.0.0.1 for the tests, on the first free port from {@value #FIRST_PORT}: draws the same map, in map
  * coordinates, for any GetMap (EPSG:4326 bounding boxes, PNG with transparency, as RGBA or with a palette, or
- * JPEG), counts GetMaps, and can hold them or fail them.
+ * JPEG), counts GetMaps, and can hold them, fail them or answer another size than asked.
  */
 final class TestWms implements AutoCloseable {
 
@@ -52,6 +52,7 @@ final class TestWms implements AutoCloseable {
     private volatile int failureStatus;
     private volatile boolean serviceExceptions;
     private volatile boolean palettes;
+    private volatile int extraWidth;
 
     private TestWms(HttpServer server) {
         this.server = server;
@@ -119,11 +120,17 @@ final class TestWms implements AutoCloseable {
         this.palettes = palettes;
     }
 
+    /** Answers every GetMap with an image {@code extra} pixels wider than asked, or as asked again with 0. */
+    void answerWider(int extra) {
+        extraWidth = extra;
+    }
+
     /** Answers every GetMap normally again, at once. */
     void reset() {
         failWith(0);
         answerServiceExceptions(false);
         answerWithPalettes(false);
+        answerWider(0);
         release();
     }
 
@@ -150,7 +157,7 @@ final class TestWms implements AutoCloseable {
                         "<ServiceExceptionReport><ServiceException>map failed".getBytes(StandardCharsets.UTF_8));
             } else {
                 String format = query.get("FORMAT");
-                send(exchange, format, draw(query, format, palettes));
+                send(exchange, format, draw(query, format, palettes, extraWidth));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -166,8 +173,9 @@ final class TestWms implements AutoCloseable {
     }
 
     /** Land, a graticule and a few cities, drawn antialiased in EPSG:4326 into the bounding box asked for. */
-    private static byte[] draw(Map<String, String> query, String format, boolean palette) throws IOException {
-        int width = Integer.parseInt(query.get("WIDTH"));
+    private static byte[] draw(Map<String, String> query, String format, boolean palette, int extraWidth)
+            throws IOException {
+        int width = Integer.parseInt(query.get("WIDTH")) + extraWidth;
         int height = Integer.parseInt(query.get("HEIGHT"));
         String[] bbox = query.get("BBOX").split(",");
         double minX = Double.parseDouble(bbox[0]);

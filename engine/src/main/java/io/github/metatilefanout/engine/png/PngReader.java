@@ -11,6 +11,7 @@ import java.awt.image.DataBufferByte;
 import java.awt.image.PixelInterleavedSampleModel;
 import java.awt.image.Raster;
 import java.awt.image.WritableRaster;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -20,6 +21,10 @@ import java.util.zip.Inflater;
  * an image with the samples and colour model ImageIO's reader gives them, in about half its time: the data is
  * inflated into one array and unfiltered in place, each row keeping its filter byte in front, so the image's
  * raster is that array. Anything else, a damaged PNG included, is left to ImageIO ({@code null}).
+ *
+ * <p>A PNG whose header announces another size than the GetMap asked for is refused before anything of its size is
+ * allocated, whatever its pixel type: neither this reader nor ImageIO would then allocate the image a broken or
+ * hostile WMS announces (up to 2<sup>31</sup> pixels a side) for a body of a few bytes.
  */
 public final class PngReader {
 
@@ -34,24 +39,42 @@ public final class PngReader {
      * The image of {@code png}, or {@code null} if it is not one this reader reads: then ImageIO reads it.
      * Its pixels, colour space, alpha and bit depth are those of ImageIO's image; its raster holds RGBA (or RGB)
      * samples in that order, where ImageIO's holds ABGR (or BGR).
+     *
+     * @param width the image's width the GetMap asked for ({@code WIDTH})
+     * @param height the image's height the GetMap asked for ({@code HEIGHT})
+     * @throws IOException if {@code png} is a PNG whose header announces another size: nothing was allocated, and
+     *     the answer is no image of the metatile, for ImageIO either
      */
-    public static BufferedImage read(byte[] png) {
+    public static BufferedImage read(byte[] png, int width, int height) throws IOException {
+        if (!hasHeader(png)) {
+            return null; // not a PNG: ImageIO reads it, or says what it is
+        }
+        int announcedWidth = integer(png, 16);
+        int announcedHeight = integer(png, 20);
+        if (announcedWidth != width || announcedHeight != height) {
+            throw new IOException(String.format(
+                    "The PNG is %s x %s pixels, not the %d x %d asked for",
+                    Integer.toUnsignedString(announcedWidth),
+                    Integer.toUnsignedString(announcedHeight),
+                    width,
+                    height));
+        }
         try {
-            return decode(png);
+            return decode(png, width, height);
         } catch (DataFormatException | RuntimeException damaged) {
             return null; // ImageIO reads it again, and says what is wrong
         }
     }
 
-    private static BufferedImage decode(byte[] png) throws DataFormatException {
-        if (png.length < 8 + 25
-                || !startsWithSignature(png)
-                || !type(png, 12).equals("IHDR")
-                || integer(png, 8) != 13) {
-            return null;
-        }
-        int width = integer(png, 16);
-        int height = integer(png, 20);
+    /** Whether {@code png} starts with the PNG signature and an IHDR chunk of its length. */
+    private static boolean hasHeader(byte[] png) {
+        return png.length >= 8 + 25
+                && startsWithSignature(png)
+                && type(png, 12).equals("IHDR")
+                && integer(png, 8) == 13;
+    }
+
+    private static BufferedImage decode(byte[] png, int width, int height) throws DataFormatException {
         int bitDepth = png[24];
         int colorType = png[25];
         boolean interlaced = png[28] != 0;
