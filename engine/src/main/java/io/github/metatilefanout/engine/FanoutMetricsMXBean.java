@@ -16,21 +16,22 @@ public interface FanoutMetricsMXBean {
     long getTilesEncodedOnPool();
 
     /**
-     * Tiles encoded on the calling thread for a job it ran itself (seeding, pool off, pool and queue full, or a queued
-     * job a seeding request took over), or for its job while it waited in the queue for a pool thread.
+     * Tiles encoded on the calling thread for a job it ran itself: seeding, pool off, or every job slot taken.
      */
     long getTilesEncodedOnCaller();
 
     /** Metatile jobs handed to the pool (to a thread or its queue): their requests did not wait for them. */
     long getJobsHandedOff();
 
-    /** Metatile jobs the requesting thread ran itself because every pool thread was busy and the queue full. */
+    /**
+     * Metatile jobs a request ran itself because every job slot (pool size + queue bound) was taken, or no thread could
+     * be started.
+     */
     long getJobsRunOnCallerPoolFull();
 
     /**
-     * Tiles of metatile jobs that were never encoded, so not stored: the engine was closed, the job's owner
-     * did not learn in time which of its locks were taken, its thread was interrupted, or the engine's own
-     * code failed (see {@link #getInternalFailures()}).
+     * Tiles of metatile jobs that were never encoded or written, so not stored: the engine was closed, the job waited a
+     * whole lock timeout for a turn to encode, its thread was interrupted, or the engine's own code failed (see {@link #getInternalFailures()}).
      */
     long getTilesAbandoned();
 

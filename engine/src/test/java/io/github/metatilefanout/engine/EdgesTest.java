@@ -28,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Level;
@@ -105,6 +106,36 @@ class EdgesTest {
         assertFalse(slow.storingThreads.contains(Thread.currentThread().getName()), "the closing thread stored");
         assertEquals(engine.metrics().getMetatilesInFlight() == 0 && locks.held() == 0, clean);
         gate.countDown();
+    }
+
+    /** A slow store: at most storeThreads puts at once, on named store threads, each tile locked until written. */
+    @Test
+    void storeThreadsBoundTheConcurrentPutsAndEachTileStaysLockedUntilItsPutReturns() throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        AtomicInteger writing = new AtomicInteger();
+        AtomicInteger mostAtOnce = new AtomicInteger();
+        CountingStore gated = new CountingStore() {
+            @Override
+            public void put(TileKey tile, byte[] data) throws IOException {
+                mostAtOnce.accumulateAndGet(writing.incrementAndGet(), Math::max);
+                try {
+                    super.put(tile, data);
+                } finally {
+                    writing.decrementAndGet();
+                }
+            }
+        }.putsGatedBy(gate);
+        engine.close();
+        engine = engine(gated, new FanoutSettings(2, 2, 3, Duration.ofSeconds(30), false));
+
+        engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
+        await().atMost(BOUND).until(() -> writing.get() == 3);
+
+        assertEquals(16, locks.held(), "a tile unlocked before its put returned");
+        gate.countDown();
+        await().atMost(BOUND).until(() -> gated.totalPuts() == 16 && locks.held() == 0);
+        assertEquals(3, mostAtOnce.get());
+        assertTrue(gated.storingThreads().stream().allMatch(name -> name.startsWith("metatile-fanout-test-store-")));
     }
 
     /** Puts that ignore interruption outlast close: it returns in time, false, and the threads are named. */

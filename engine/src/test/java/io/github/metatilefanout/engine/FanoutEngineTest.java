@@ -145,17 +145,17 @@ class FanoutEngineTest {
     }
 
     @Test
-    void requestedTileIsEncodedWhileTheJobsHolderTakesTheTileLocks() throws Exception {
-        // the holder may lock tiles only once the asked tile is encoded: a request that encoded it after the
-        // holder held every tile lock would leave the holder waiting here until its gate gave up
+    void requestedTileIsEncodedWhileItsJobThreadTakesTheTileLocks() throws Exception {
+        // the job thread may lock tiles only once the asked tile is encoded: a request that encoded it after the
+        // job thread held every tile lock would leave the job thread waiting here until its gate gave up
         TileKey asked = tile("roads", 1, 2);
         CountDownLatch askedEncoded = new CountDownLatch(1);
-        AtomicBoolean holderWaitedInVain = new AtomicBoolean();
+        AtomicBoolean jobThreadWaitedInVain = new AtomicBoolean();
         LockProvider gatedForPool = (key, timeout) -> {
             if (key.startsWith("gwc_tile_")
                     && Thread.currentThread().getName().startsWith(RawEncoder.POOL_THREAD_PREFIX)
                     && !askedEncoded.await(5, TimeUnit.SECONDS)) {
-                holderWaitedInVain.set(true);
+                jobThreadWaitedInVain.set(true);
             }
             return locks.acquire(key, timeout);
         };
@@ -174,7 +174,7 @@ class FanoutEngineTest {
 
         assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked)));
         awaitIdle();
-        assertFalse(holderWaitedInVain.get(), "the holder waited for the asked tile's encode");
+        assertFalse(jobThreadWaitedInVain.get(), "the job thread waited for the asked tile's encode");
         assertEquals(16, store.totalPuts());
         assertEquals(1, engine.metrics().getTilesEncodedOnRequestThread());
     }

@@ -223,7 +223,7 @@ class FanoutPromisesTest {
     }
 
     @Test
-    void closeEndsTheThreadsOfPoolsRetiredByReconfigure() throws Exception {
+    void closeEndsTheJobThreadsStartedBeforeAndAfterAReconfigure() throws Exception {
         CountDownLatch poolGate = new CountDownLatch(1);
         encoder.poolThreadsGatedBy(poolGate);
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
