@@ -73,9 +73,4 @@ public record TileRequest(
     public TileRequest withCachePolicy(CachePolicy policy) {
         return new TileRequest(tile, metatile, renderer, encoder, policy, mode, singleTile);
     }
-
-    /** The same request, offering {@code tileAlone} (the tile as a metatile of one tile) for uncached levels. */
-    public TileRequest withSingleTile(Metatile tileAlone) {
-        return new TileRequest(tile, metatile, renderer, encoder, cachePolicy, mode, tileAlone);
-    }
 }

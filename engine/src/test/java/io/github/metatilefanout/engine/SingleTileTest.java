@@ -87,13 +87,23 @@ class SingleTileTest {
     void theSingleTileMustHoldTheTileAsked() {
         Metatile other = new MetatileGeometry(1, 1, 8, 8, GUTTER).metatileOf(tile("roads", 4, 6), COVERAGE);
 
-        IllegalArgumentException e =
-                assertThrows(IllegalArgumentException.class, () -> request(asked, 4, renderer, encoder)
-                        .withSingleTile(other));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> withSingleTile(request(asked, 4, renderer, encoder), other));
         assertTrue(e.getMessage().contains(asked.toString()), e.getMessage());
     }
 
     private TileRequest offeringTheTileAlone(CachePolicy policy) {
-        return request(asked, 4, renderer, encoder).withCachePolicy(policy).withSingleTile(alone);
+        return withSingleTile(request(asked, 4, renderer, encoder).withCachePolicy(policy), alone);
+    }
+
+    private static TileRequest withSingleTile(TileRequest request, Metatile alone) {
+        return new TileRequest(
+                request.tile(),
+                request.metatile(),
+                request.renderer(),
+                request.encoder(),
+                request.cachePolicy(),
+                request.mode(),
+                alone);
     }
 }

@@ -12,10 +12,8 @@ import org.geowebcache.mime.MimeType;
  * settings (one encoder, replaced when that compression changes); the other formats (PNG8, JPEG, JPEG-PNG...)
  * with GeoServer's own map responses.
  *
- * <p>The plugins share one rule: the engine's PNG encoder is the default only where it writes the bytes the host
- * writes. Here it does (GeoServer encodes PNG tiles with filter NONE at the deflate level of its PNG compression
- * setting, as this encoder does); in standalone GeoWebCache it does not, so there GeoWebCache's writer is the
- * default ({@code PngEncoderSetting}).
+ * <p>The engine's PNG encoder writes the bytes GeoServer writes: filter NONE at the deflate level of its PNG
+ * compression setting.
  */
 final class TileEncoders {
 
