@@ -9,6 +9,11 @@ import javax.management.ObjectName;
 /**
  * An engine's metrics published on the platform MBean server as {@code
  * io.github.metatilefanout:type=FanoutMetrics,name=<name>}, until closed.
+ *
+ * <p>Several web applications of one JVM share the platform MBean server: a host picks a name nobody holds with
+ * {@link #freeName} (before it builds its engine, whose threads carry the name too), then {@link #register}s the
+ * engine's metrics under it. Another web application may take the name in between; {@code register} then fails and
+ * the host runs on without JMX.
  */
 public final class MetricsMBean implements AutoCloseable {
 
@@ -24,17 +29,45 @@ public final class MetricsMBean implements AutoCloseable {
     }
 
     /**
+     * The first of {@code base}, {@code base-2}, {@code base-3}, ... that no MBean of this domain holds now.
+     *
+     * @throws IllegalArgumentException if {@code base} makes no valid JMX name
+     */
+    public static String freeName(String base) {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        String name = base;
+        for (int n = 2; server.isRegistered(objectName(name)); n++) {
+            name = base + "-" + n;
+        }
+        return name;
+    }
+
+    /**
+     * The object name of the metrics published under {@code name}.
+     *
+     * @throws IllegalArgumentException if {@code name} makes no valid JMX name
+     */
+    public static ObjectName objectName(String name) {
+        try {
+            return new ObjectName(JMX_DOMAIN + ":type=FanoutMetrics,name=" + ObjectName.quote(name));
+        } catch (JMException e) {
+            throw new IllegalArgumentException("'" + name + "' makes no JMX name: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * Publishes {@code metrics} under {@code name}.
      *
-     * @throws IllegalStateException if the name is taken or not a valid JMX name
+     * @throws IllegalStateException if the name is taken (another web application may have taken it since {@link
+     *     #freeName}), is not a valid JMX name, or the MBean server refuses it
      */
     public static MetricsMBean register(FanoutMetricsMXBean metrics, String name) {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         try {
-            ObjectName objectName = new ObjectName(JMX_DOMAIN + ":type=FanoutMetrics,name=" + ObjectName.quote(name));
+            ObjectName objectName = objectName(name);
             server.registerMBean(metrics, objectName);
             return new MetricsMBean(server, objectName);
-        } catch (JMException e) {
+        } catch (JMException | RuntimeException e) {
             throw new IllegalStateException("Cannot register the metrics MBean '" + name + "': " + e.getMessage(), e);
         }
     }
