@@ -4,11 +4,10 @@ import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.LockProtocol;
-import io.github.metatilefanout.engine.MetricsMBean;
 import io.github.metatilefanout.engine.settings.FanoutConfiguration;
+import io.github.metatilefanout.gwc.FanoutInstance;
 import io.github.metatilefanout.gwc.GeoWebCacheEngine;
 import io.github.metatilefanout.gwc.LockProtocolProperty;
-import io.github.metatilefanout.gwc.LogBridge;
 import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 import org.geoserver.gwc.GWC;
@@ -19,27 +18,25 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.InitializingBean;
 
 /**
- * The plugin's life in GeoServer: at start-up, the engine over GeoWebCache's storage broker and lock provider,
- * with the admin's settings, which it then follows ({@link GeoServerSettings}), and its metrics MBean; at
- * shutdown, the engine closed. Tile layers reach the engine through {@link #metatiling()}.
+ * The plugin's life in GeoServer ({@link FanoutInstance}): at start-up, the engine over GeoWebCache's storage broker
+ * and lock provider, with the admin's settings, which it then follows ({@link GeoServerSettings}), named {@value
+ * #NAME} or, if another web application of the JVM holds that, {@code geoserver-2}, ...; at shutdown, the engine
+ * closed. Tile layers reach the engine through {@link #metatiling()}.
  */
 public class GeoServerFanout implements InitializingBean, DisposableBean {
 
-    static final String MBEAN_NAME = "geoserver";
+    /** The instance's name, unless another web application of the JVM holds it. */
+    static final String NAME = "geoserver";
 
     private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerFanout.class);
-
-    /** Before anything else, so that what the settings and the engine log lands in GeoServer's log. */
-    private final LogBridge.Installation logBridge = GeoServerLogBridge.install();
 
     private final GWC gwc;
     private final StorageBroker storageBroker;
     private final GeoServerSettings settings;
     private final FanoutSwitch fanoutSwitch;
-    private volatile GeoWebCacheEngine gwcEngine;
+    private volatile FanoutInstance instance;
     private volatile FanoutEngine engine;
     private volatile FanoutMetatiling metatiling;
-    private MetricsMBean mbean;
 
     /**
      * @param resources GeoServer's resource store, where the settings are kept next to GeoWebCache's
@@ -61,36 +58,34 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     @Override
     public void afterPropertiesSet() {
         LockProtocol protocol = LockProtocolProperty.read(GeoServerExtensions.getProperty(LockProtocolProperty.NAME));
-        gwcEngine = new GeoWebCacheEngine(
-                MBEAN_NAME,
-                storageBroker,
-                gwc::getTileLayerByName,
-                gwc::getLockProvider,
-                UnaryOperator.identity(),
-                protocol,
-                settings.initial());
-        engine = gwcEngine.engine();
+        instance = new FanoutInstance(
+                NAME,
+                GeoServerLogBridge::hostLogger,
+                name -> new GeoWebCacheEngine(
+                        name,
+                        storageBroker,
+                        gwc::getTileLayerByName,
+                        gwc::getLockProvider,
+                        UnaryOperator.identity(),
+                        protocol,
+                        settings.initial()));
+        engine = instance.engine().engine();
         settings.watch();
-        metatiling = new FanoutMetatiling(engine, settings, gwcEngine.conveyor(), fanoutSwitch);
-        mbean = MetricsMBean.register(engine.metrics(), MBEAN_NAME);
+        metatiling = new FanoutMetatiling(engine, settings, instance.engine().conveyor(), fanoutSwitch);
         LOGGER.info((fanoutSwitch.isEnabled()
                         ? "metatile-fanout active: metatiles of GeoServer's cached layers go through the fan-out engine"
                         : "metatile-fanout installed but switched off by -D" + FanoutSwitch.PROPERTY
                                 + "=false: GeoServer's cached layers keep GeoServer's own metatiling")
                 + ", pool of " + engine.settings().poolSize() + " threads, lock protocol "
-                + LockProtocolProperty.name(protocol) + "; metrics in JMX as " + mbean.objectName());
+                + LockProtocolProperty.name(protocol) + "; " + instance.metricsInJmx());
     }
 
     @Override
     public void destroy() {
         settings.unwatch();
-        if (mbean != null) {
-            mbean.close();
+        if (instance != null) {
+            instance.close();
         }
-        if (gwcEngine != null) {
-            gwcEngine.close();
-        }
-        logBridge.close();
     }
 
     /** How GeoServer's tile layers reach the engine; {@code null} before start-up. */

@@ -12,8 +12,9 @@ import org.geotools.util.logging.Logging;
  * warnings, the verbose ones its FINE lines.
  *
  * <p>The plugin's classes take their loggers from {@link #logger}. The engine and settings modules log with
- * {@code java.util.logging} and know nothing of GeoServer: {@link #install} bridges their records to
- * GeoServer's logger of the mapped name ({@link LogBridge}).
+ * {@code java.util.logging} and know nothing of GeoServer: the plugin's {@link
+ * io.github.metatilefanout.gwc.FanoutInstance} bridges their records to GeoServer's logger of the mapped name, {@link
+ * #hostLogger} ({@link LogBridge}).
  */
 final class GeoServerLogBridge {
 
@@ -32,8 +33,8 @@ final class GeoServerLogBridge {
         return name.startsWith(LogBridge.ROOT) ? GEOSERVER_ROOT + name.substring(LogBridge.ROOT.length()) : name;
     }
 
-    /** Bridges the engine's and the settings' records to GeoServer's loggers, if GeoServer logs through GeoTools'. */
-    static LogBridge.Installation install() {
-        return LogBridge.install(name -> Logging.getLogger(geoServerName(name)));
+    /** GeoServer's logger for the project's logger {@code name}, where the log bridge hands its records. */
+    static Logger hostLogger(String name) {
+        return Logging.getLogger(geoServerName(name));
     }
 }

@@ -5,14 +5,20 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 import static org.springframework.core.env.StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME;
 
+import io.github.metatilefanout.engine.FanoutMetricsMXBean;
+import io.github.metatilefanout.engine.MetricsMBean;
 import io.github.metatilefanout.engine.settings.Setting;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import javax.management.StandardMBean;
 import org.geoserver.catalog.impl.FeatureTypeInfoImpl;
 import org.geoserver.catalog.impl.LayerInfoImpl;
 import org.geoserver.catalog.impl.NamespaceInfoImpl;
@@ -115,6 +121,26 @@ class FanoutAutoConfigurationTest {
                     assertThat(fanout.configuration().stored().resolve().lockTimeout())
                             .hasSeconds(30);
                 });
+    }
+
+    /** A second GeoServer in the JVM (another web application of the Tomcat) holds the MBean name {@code geoserver}. */
+    @Test
+    void startsUnderTheNextFreeNameWhenAnotherWebApplicationHoldsItsName() throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName taken = MetricsMBean.objectName(GeoServerFanout.NAME);
+        server.registerMBean(
+                new StandardMBean(mock(FanoutMetricsMXBean.class), FanoutMetricsMXBean.class, true), taken);
+        try {
+            runner.run(context -> {
+                assertThat(context).hasNotFailed();
+                assertThat(server.getAttribute(MetricsMBean.objectName("geoserver-2"), "PoolSize"))
+                        .isEqualTo(STORED_POOL_SIZE);
+            });
+            assertThat(server.isRegistered(MetricsMBean.objectName("geoserver-2")))
+                    .isFalse();
+        } finally {
+            server.unregisterMBean(taken);
+        }
     }
 
     @Test

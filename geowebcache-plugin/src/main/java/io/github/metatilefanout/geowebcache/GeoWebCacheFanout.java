@@ -3,12 +3,11 @@ package io.github.metatilefanout.geowebcache;
 import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
-import io.github.metatilefanout.engine.MetricsMBean;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest.Mode;
 import io.github.metatilefanout.gwc.ConveyorTileServer;
+import io.github.metatilefanout.gwc.FanoutInstance;
 import io.github.metatilefanout.gwc.GeoWebCacheEngine;
-import io.github.metatilefanout.gwc.LogBridge;
 import io.github.metatilefanout.gwc.MetatileChoice;
 import io.github.metatilefanout.gwc.TileLayerRules;
 import java.util.logging.Logger;
@@ -21,29 +20,24 @@ import org.geowebcache.storage.StorageBroker;
 import org.springframework.beans.factory.DisposableBean;
 
 /**
- * The fan-out engine in standalone GeoWebCache: serves the metatiles of its WMS layers ({@link FanoutWMSLayer})
- * over GeoWebCache's storage broker and configured lock provider, and publishes the engine's metrics in JMX.
+ * The fan-out engine in standalone GeoWebCache ({@link FanoutInstance}): serves the metatiles of its WMS layers
+ * ({@link FanoutWMSLayer}) over GeoWebCache's storage broker and configured lock provider, and publishes the engine's
+ * metrics in JMX, named {@value #NAME} or, if another web application of the JVM holds that, {@code geowebcache-2},
+ * .... GeoWebCache's web application builds its beans twice, in the root context and in its dispatcher servlet's
+ * (both load {@code geowebcache-servlet.xml}), and the second serves the requests: the engine built last takes over
+ * the other's name and MBean.
  */
 public class GeoWebCacheFanout implements DisposableBean {
 
-    static final String MBEAN_NAME = "geowebcache";
+    /** The instance's name, unless another web application of the JVM holds it. */
+    static final String NAME = "geowebcache";
 
     private static final Logger LOGGER = Logging.getLogger(GeoWebCacheFanout.class);
 
-    /**
-     * The metrics this web application shows in JMX; guarded by the class. GeoWebCache's web application builds its
-     * beans twice, in the root context and in its dispatcher servlet's (both load {@code geowebcache-servlet.xml}),
-     * and the second serves the requests: the engine built last replaces the other's MBean.
-     */
-    private static MetricsMBean published;
-
-    /** Before anything else, so that what the engine logs goes through GeoWebCache's logging to its log. */
-    private final LogBridge.Installation logBridge = LogBridge.install(Logging::getLogger);
-
+    private final FanoutInstance instance;
     private final GeoWebCacheEngine gwcEngine;
     private final FanoutEngine engine;
     private final PngEncoderChoice pngTiles;
-    private final MetricsMBean mbean;
 
     /**
      * @param serverConfiguration GeoWebCache's configuration, whose lock provider ({@code <lockProvider>} in
@@ -55,38 +49,31 @@ public class GeoWebCacheFanout implements DisposableBean {
             StorageBroker storageBroker,
             ServerConfiguration serverConfiguration,
             TileLayerDispatcher layers) {
-        this.gwcEngine = new GeoWebCacheEngine(
-                MBEAN_NAME,
-                storageBroker,
-                layers::getTileLayer,
-                serverConfiguration::getLockProvider,
-                WMSLayerLockKeys::new,
-                settings.lockProtocol(),
-                settings.engineSettings());
+        this.instance = new FanoutInstance(
+                NAME,
+                Logging::getLogger,
+                name -> new GeoWebCacheEngine(
+                        name,
+                        storageBroker,
+                        layers::getTileLayer,
+                        serverConfiguration::getLockProvider,
+                        WMSLayerLockKeys::new,
+                        settings.lockProtocol(),
+                        settings.engineSettings()));
+        this.gwcEngine = instance.engine();
         this.engine = gwcEngine.engine();
-        this.pngTiles = new PngEncoderChoice(settings.pngEncoder());
-        this.mbean = publish(engine.metrics());
+        try {
+            this.pngTiles = new PngEncoderChoice(settings.pngEncoder());
+        } catch (RuntimeException | Error e) {
+            instance.close();
+            throw e;
+        }
         LOGGER.info(
                 settings.enabled()
                         ? "metatile-fanout active: the metatiles of WMS layers go through the fan-out engine, "
-                                + settings + "; metrics in JMX as " + mbean.objectName()
+                                + settings + "; " + instance.metricsInJmx()
                         : "metatile-fanout installed but switched off by " + GeoWebCacheSettings.ENABLED
                                 + "=false: WMS layers keep GeoWebCache's own metatiling");
-    }
-
-    private static synchronized MetricsMBean publish(FanoutMetrics metrics) {
-        if (published != null) {
-            published.close();
-        }
-        published = MetricsMBean.register(metrics, MBEAN_NAME);
-        return published;
-    }
-
-    private static synchronized void unpublish(MetricsMBean registration) {
-        if (published == registration) {
-            registration.close();
-            published = null;
-        }
     }
 
     /**
@@ -131,8 +118,6 @@ public class GeoWebCacheFanout implements DisposableBean {
      */
     @Override
     public void destroy() {
-        unpublish(mbean);
-        gwcEngine.close();
-        logBridge.close();
+        instance.close();
     }
 }

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.base.Ticker;
+import io.github.metatilefanout.engine.MetricsMBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +27,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import javax.management.StandardMBean;
 import org.geowebcache.config.XMLConfiguration;
 import org.geowebcache.layer.TileLayer;
 import org.geowebcache.layer.TileLayerDispatcher;
@@ -59,6 +62,22 @@ class FanoutWMSLayerTest {
         ObjectName name = new ObjectName("io.github.metatilefanout:type=FanoutMetrics,name=\"geowebcache\"");
         assertEquals(1L, ManagementFactory.getPlatformMBeanServer().getAttribute(name, "Renders"));
         gwc.awaitIdle();
+    }
+
+    /** Another web application of the JVM (a second GeoWebCache in the Tomcat) holds the MBean name {@code geowebcache}. */
+    @Test
+    void startsAndServesUnderTheNextFreeNameWhenAnotherWebApplicationHoldsItsName() throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName taken = MetricsMBean.objectName(GeoWebCacheFanout.NAME);
+        server.registerMBean(new StandardMBean(() -> {}, Runnable.class), taken); // another application's MBean
+        try {
+            StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of());
+            assertEquals(200, gwc.get(WmtsTiles.getTile(WORLD, PNG, 0, 0, 2)).getStatus());
+            assertEquals(1L, server.getAttribute(MetricsMBean.objectName("geowebcache-2"), "Renders"));
+            gwc.awaitIdle();
+        } finally {
+            server.unregisterMBean(taken);
+        }
     }
 
     @Test
