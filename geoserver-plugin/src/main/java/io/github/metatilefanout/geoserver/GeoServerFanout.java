@@ -51,8 +51,13 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         this.gwc = gwc;
         this.storageBroker = storageBroker;
         this.fanoutSwitch = fanoutSwitch;
-        this.settings =
-                new GeoServerSettings(resources, () -> gwc.getConfig().getMetaTilingThreads(), overrides, this::apply);
+        this.settings = new GeoServerSettings(
+                resources,
+                () -> gwc.getConfig().getMetaTilingThreads(),
+                overrides,
+                this::apply,
+                System::nanoTime,
+                GeoServerSettings.OWN_THREAD);
     }
 
     @Override

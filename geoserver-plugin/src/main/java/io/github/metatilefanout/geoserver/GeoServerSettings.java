@@ -5,8 +5,12 @@ import io.github.metatilefanout.engine.settings.FanoutConfiguration;
 import io.github.metatilefanout.engine.settings.Setting;
 import io.github.metatilefanout.engine.settings.SettingValues;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -28,8 +32,8 @@ import org.geoserver.platform.resource.ResourceStore;
  * </ul>
  *
  * A notification or check that finds the settings as applied does nothing. A read that fails (at start or on a
- * change) is logged at WARNING once and tried again on every tile request until it succeeds; the engine keeps the
- * settings it has meanwhile.
+ * change) is logged at WARNING once and tried again every {@link #RETRY_INTERVAL} until it succeeds, on a thread of
+ * its own, never on a tile request's; the engine keeps the settings it has meanwhile.
  */
 public final class GeoServerSettings implements FanoutConfiguration {
 
@@ -42,8 +46,24 @@ public final class GeoServerSettings implements FanoutConfiguration {
     /** The WARNING of meta tiling threads the pool size does not allow, from the setting's message. */
     static final String POOL_SIZE_DEFAULT = "metatile-fanout: %s; using the default pool size";
 
+    /** How long after a failed read of the settings it is tried again. */
+    static final Duration RETRY_INTERVAL = Duration.ofSeconds(5);
+
     /** How a WARNING of a failed read of the settings ends. */
-    static final String READ_AGAIN = "until it can be read, tried again on every tile request";
+    static final String READ_AGAIN = "until it can be read, tried again every " + RETRY_INTERVAL.toSeconds() + " s";
+
+    /** Reads the settings again on a new daemon thread, which inherits nothing from the tile request. */
+    static final Executor OWN_THREAD = read -> {
+        Thread thread = new Thread(null, read, "metatile-fanout-settings-read", 0, false);
+        thread.setDaemon(true);
+        thread.start();
+    };
+
+    /** {@link #retryAt} while the last read succeeded. */
+    private static final long READ_OK = Long.MIN_VALUE;
+
+    /** {@link #retryAt} while a read handed to {@link #retries} has not ended. */
+    private static final long RETRYING = Long.MAX_VALUE;
 
     private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerSettings.class);
 
@@ -52,6 +72,8 @@ public final class GeoServerSettings implements FanoutConfiguration {
     private final Supplier<Integer> poolSetting;
     private final SettingsOverrides overrides;
     private final Consumer<FanoutSettings> engine;
+    private final LongSupplier nanoClock;
+    private final Executor retries;
     private final ResourceListener settingsChanged = notification -> refreshQuietly(resourceChanged());
     private final ResourceListener gwcConfigChanged = notification -> followPoolSize();
 
@@ -60,25 +82,34 @@ public final class GeoServerSettings implements FanoutConfiguration {
 
     private volatile Integer appliedPoolSetting;
 
-    /** Set while the settings resource could not be read: every tile request reads it again. */
-    private volatile boolean readFailed;
+    /**
+     * {@link #READ_OK}; after a failed read, the {@link #nanoClock} time from which a tile request hands the next
+     * read to {@link #retries}; or {@link #RETRYING}.
+     */
+    private final AtomicLong retryAt = new AtomicLong(READ_OK);
 
     /**
      * @param store GeoServer's resource store
      * @param poolSetting GeoWebCache's meta tiling threads as configured now, null for the default
      * @param overrides settings the deployment fixes, which win over the stored ones
      * @param engine applies settings to the running engine
+     * @param nanoClock the time in nanoseconds, {@code System::nanoTime}
+     * @param retries where a read after a failed one runs, off the tile path: {@link #OWN_THREAD}
      */
     GeoServerSettings(
             ResourceStore store,
             Supplier<Integer> poolSetting,
             SettingsOverrides overrides,
-            Consumer<FanoutSettings> engine) {
+            Consumer<FanoutSettings> engine,
+            LongSupplier nanoClock,
+            Executor retries) {
         this.store = store;
         this.resource = new SettingsResource(store);
         this.poolSetting = poolSetting;
         this.overrides = overrides;
         this.engine = engine;
+        this.nanoClock = nanoClock;
+        this.retries = retries;
     }
 
     /** The settings to start the engine with; later changes go to the engine passed to the constructor. */
@@ -148,24 +179,38 @@ public final class GeoServerSettings implements FanoutConfiguration {
     }
 
     /**
-     * Applies a change of GeoWebCache's meta tiling threads, if there is one, or the settings as kept if the last
-     * read of them failed: one comparison and one flag when there is neither, so that it can run on every tile
-     * request.
+     * Applies a change of GeoWebCache's meta tiling threads, if there is one; if the last read of the settings failed,
+     * instead hands a read to {@link #retries} once the retry interval has passed. One comparison and one flag when
+     * there is neither, so that it can run on every tile request.
      */
     void followPoolSize() {
+        long at = retryAt.get();
+        if (at != READ_OK) {
+            if (at != RETRYING && nanoClock.getAsLong() - at >= 0 && retryAt.compareAndSet(at, RETRYING)) {
+                retryOffTheTilePath();
+            }
+            return;
+        }
         Integer setting = poolSetting.get();
-        if (readFailed) {
-            refreshQuietly(resource + " read again after a failed read");
-        } else if (!Objects.equals(setting, appliedPoolSetting)) {
+        if (!Objects.equals(setting, appliedPoolSetting)) {
             refreshQuietly(
                     "GeoWebCache's meta tiling threads changed to " + (setting == null ? "the default" : setting));
         }
     }
 
+    private void retryOffTheTilePath() {
+        try {
+            retries.execute(() -> refreshQuietly(resource + " read again after a failed read"));
+        } catch (RuntimeException | Error e) {
+            retryAt.set(nanoClock.getAsLong() + RETRY_INTERVAL.toNanos());
+            throw e;
+        }
+    }
+
     /**
      * Applies the settings as kept now, if they differ from those applied, and logs it at INFO naming {@code
-     * cause}. If the resource cannot be read, the engine keeps its settings and the next tile request reads it
-     * again ({@link #followPoolSize}).
+     * cause}. If the resource cannot be read, the engine keeps its settings and it is read again after the retry
+     * interval ({@link #followPoolSize}).
      *
      * @throws RuntimeException whatever the engine threw when applying them, logged already
      */
@@ -179,8 +224,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
             return;
         }
         appliedPoolSetting = pool;
-        if (readFailed) {
-            readFailed = false;
+        if (retryAt.getAndSet(READ_OK) != READ_OK) {
             LOGGER.info("metatile-fanout: " + resource + " read again");
         }
         if (current.equals(applied)) {
@@ -193,11 +237,10 @@ public final class GeoServerSettings implements FanoutConfiguration {
 
     /**
      * A failed read of the settings: logged at WARNING the first time, at FINE while it goes on failing (it is tried
-     * on every tile request).
+     * again every retry interval).
      */
     private void readFailed(Exception e, String consequence) {
-        boolean first = !readFailed;
-        readFailed = true;
+        boolean first = retryAt.getAndSet(nanoClock.getAsLong() + RETRY_INTERVAL.toNanos()) == READ_OK;
         LOGGER.log(
                 first ? Level.WARNING : Level.FINE,
                 "metatile-fanout: " + e.getMessage() + "; " + consequence + " " + READ_AGAIN,

@@ -13,7 +13,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,11 +32,15 @@ class GeoServerSettingsTest {
     private static final int POOL = 1;
 
     private volatile Integer metaTilingThreads = POOL;
+    private final AtomicLong nanos = new AtomicLong();
+    /** The reads of the settings handed off the tile path, not yet run. */
+    private final Queue<Runnable> retries = new ConcurrentLinkedQueue<>();
+
     private GeoServerSettings settings;
 
     @BeforeEach
     void start() {
-        settings = new GeoServerSettings(store, () -> metaTilingThreads, SettingsOverrides.NONE, applied::add);
+        settings = settings(() -> metaTilingThreads, applied::add);
         assertEquals(FanoutSettings.withPoolSize(POOL), settings.initial());
         settings.watch();
     }
@@ -112,12 +121,26 @@ class GeoServerSettingsTest {
     }
 
     @Test
-    void aFailedReadIsLoggedOnceAndTriedAgainOnEveryTileRequestUntilItSucceeds() throws IOException {
+    void aFailedReadIsLoggedOnceAndTriedAgainOffTheTilePathAtMostOnceEveryRetryIntervalUntilItSucceeds()
+            throws IOException {
         try (LoggedWarnings warnings = new LoggedWarnings()) {
             store.readFailure = "database unreachable";
             write("queueBound=12\n");
-            settings.followPoolSize();
-            settings.followPoolSize();
+            int readsAfterTheFailure = store.reads.get();
+
+            tileRequests(1000);
+            assertEquals(readsAfterTheFailure, store.reads.get(), "no read before the retry interval");
+            assertEquals(0, retries.size());
+
+            nanos.addAndGet(GeoServerSettings.RETRY_INTERVAL.toNanos());
+            tileRequests(1000);
+            assertEquals(readsAfterTheFailure, store.reads.get(), "no read on a tile request");
+            assertEquals(1, retries.size(), "one read handed off");
+
+            runRetries(); // fails again
+            assertEquals(readsAfterTheFailure + 1, store.reads.get());
+            tileRequests(1000);
+            assertEquals(0, retries.size(), "the next one a retry interval later");
 
             assertEquals(List.of(), applied);
             assertEquals(1, warnings.lines().size(), warnings.lines().toString());
@@ -127,22 +150,31 @@ class GeoServerSettingsTest {
         }
 
         store.readFailure = null;
-        settings.followPoolSize();
-        settings.followPoolSize();
+        nanos.addAndGet(GeoServerSettings.RETRY_INTERVAL.toNanos());
+        tileRequests(1000);
+        runRetries();
+        tileRequests(1000);
 
+        assertEquals(List.of(), retries.stream().toList());
         assertEquals(List.of(new FanoutSettings(POOL, 12, FanoutSettings.DEFAULT_LOCK_TIMEOUT)), applied);
     }
 
     @Test
-    void aFailedReadAtStartIsTriedAgainOnTheFirstTileRequest() throws IOException {
+    void aFailedReadAtStartIsTriedAgainOnceTheRetryIntervalHasPassed() throws IOException {
         write("queueBound=12\n");
         store.readFailure = "database unreachable";
         List<FanoutSettings> appliedByIt = new CopyOnWriteArrayList<>();
-        GeoServerSettings starting = new GeoServerSettings(store, () -> POOL, SettingsOverrides.NONE, appliedByIt::add);
+        GeoServerSettings starting = settings(() -> POOL, appliedByIt::add);
         assertEquals(FanoutSettings.withPoolSize(POOL), starting.initial());
 
         store.readFailure = null;
         starting.followPoolSize();
+        runRetries();
+        assertEquals(List.of(), appliedByIt, "not before the retry interval");
+
+        nanos.addAndGet(GeoServerSettings.RETRY_INTERVAL.toNanos());
+        starting.followPoolSize();
+        runRetries();
 
         assertEquals(List.of(new FanoutSettings(POOL, 12, FanoutSettings.DEFAULT_LOCK_TIMEOUT)), appliedByIt);
     }
@@ -197,13 +229,29 @@ class GeoServerSettingsTest {
     @Test
     void anEngineRefusalReachesTheSaverAndTheSettingsStayKept() {
         IllegalStateException refusal = new IllegalStateException("engine closed");
-        GeoServerSettings refusing = new GeoServerSettings(store, () -> POOL, SettingsOverrides.NONE, changed -> {
+        GeoServerSettings refusing = settings(() -> POOL, changed -> {
             throw refusal;
         });
         refusing.initial();
 
         assertEquals(refusal, assertThrows(IllegalStateException.class, () -> refusing.save(values(null, 7, 45))));
         assertEquals(values(POOL, 7, 45), refusing.stored());
+    }
+
+    private GeoServerSettings settings(Supplier<Integer> poolSetting, Consumer<FanoutSettings> engine) {
+        return new GeoServerSettings(store, poolSetting, SettingsOverrides.NONE, engine, nanos::get, retries::add);
+    }
+
+    private void tileRequests(int count) {
+        for (int i = 0; i < count; i++) {
+            settings.followPoolSize();
+        }
+    }
+
+    private void runRetries() {
+        for (Runnable retry; (retry = retries.poll()) != null; ) {
+            retry.run();
+        }
     }
 
     private void write(String text) throws IOException {

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.geoserver.platform.resource.Resource;
 import org.geoserver.platform.resource.ResourceListener;
 import org.geoserver.platform.resource.ResourceNotification;
@@ -29,6 +30,9 @@ final class MemoryResourceStore implements ResourceStore {
 
     /** When not null, every read fails with an {@link IllegalStateException} of this message. */
     volatile String readFailure;
+
+    /** How many reads were attempted, failed ones included. */
+    final AtomicInteger reads = new AtomicInteger();
 
     /** When not null, every write fails with an {@link IllegalStateException} of this message. */
     volatile String writeFailure;
@@ -92,6 +96,7 @@ final class MemoryResourceStore implements ResourceStore {
 
         @Override
         public InputStream in() {
+            reads.incrementAndGet();
             byte[] content = contents.get(path);
             if (readFailure != null || content == null) {
                 throw new IllegalStateException(readFailure != null ? readFailure : path + " not found");

@@ -51,6 +51,7 @@ class SettingsOverridesTest {
     }
 
     private GeoServerSettings settings() {
-        return new GeoServerSettings(store, () -> META_TILING_THREADS, POOL_OF_THREE, applied::add);
+        return new GeoServerSettings(
+                store, () -> META_TILING_THREADS, POOL_OF_THREE, applied::add, System::nanoTime, Runnable::run);
     }
 }
