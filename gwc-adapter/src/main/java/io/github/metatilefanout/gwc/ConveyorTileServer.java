@@ -7,6 +7,7 @@ import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
 import io.github.metatilefanout.engine.TileResponse;
 import io.github.metatilefanout.engine.lock.LockTimeoutException;
+import java.time.Duration;
 import java.util.logging.Logger;
 import org.geowebcache.GeoWebCacheException;
 import org.geowebcache.conveyor.Conveyor.CacheResult;
@@ -23,10 +24,15 @@ public final class ConveyorTileServer {
 
     private static final Logger LOGGER = Logger.getLogger(ConveyorTileServer.class.getName());
 
+    /** How often a tile not served for a lock is logged at most. */
+    static final Duration LOCK_WARNING_INTERVAL = Duration.ofMinutes(1);
+
     /** A lock not obtained within the lock wait timeout, or a lock provider failing: busy, not a bad request. */
     private static final int LOCK_NOT_OBTAINED_STATUS = 503;
 
     private final StorageBrokerTileStore store;
+    private final ThrottledWarning lockNotObtained =
+            new ThrottledWarning(LOGGER, LOCK_WARNING_INTERVAL, System::nanoTime);
 
     /** @param store the engine's tile store, GeoWebCache's storage broker */
     public ConveyorTileServer(StorageBrokerTileStore store) {
@@ -51,7 +57,8 @@ public final class ConveyorTileServer {
      * metatile in flight, or rendered. A stored tile keeps its own creation time, a rendered one gets the time of
      * the request, and a tile with no status yet gets 200, as in GeoWebCache.
      *
-     * @throws HttpErrorCodeException 503, if a lock was not obtained, with the engine's message (logged as a warning)
+     * @throws HttpErrorCodeException 503, if a lock was not obtained, with the engine's message (logged as a warning,
+     *     at most once per {@link #LOCK_WARNING_INTERVAL}: {@link ThrottledWarning})
      * @throws GeoWebCacheException if the engine could not serve it otherwise, with the engine's message
      */
     public ConveyorTile serve(FanoutEngine engine, TileRequest request, ConveyorTile tile) throws GeoWebCacheException {
@@ -61,7 +68,7 @@ public final class ConveyorTileServer {
         try {
             response = engine.getTile(request);
         } catch (LockTimeoutException e) {
-            LOGGER.warning("metatile-fanout could not serve tile " + request.tile() + ": " + e.getMessage());
+            lockNotObtained.log(() -> "metatile-fanout could not serve tile " + request.tile() + ": " + e.getMessage());
             throw new HttpErrorCodeException(LOCK_NOT_OBTAINED_STATUS, e.getMessage(), e);
         } catch (TileException e) {
             throw new GeoWebCacheException(e.getMessage(), e);
