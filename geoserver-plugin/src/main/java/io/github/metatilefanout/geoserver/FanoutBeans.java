@@ -1,5 +1,6 @@
 package io.github.metatilefanout.geoserver;
 
+import org.geoserver.config.GeoServer;
 import org.geoserver.gwc.GWC;
 import org.geoserver.platform.GeoServerResourceLoader;
 import org.geoserver.platform.ModuleStatus.Category;
@@ -49,6 +50,12 @@ public class FanoutBeans {
                 resourceLoader,
                 overrides.getIfAvailable(() -> SettingsOverrides.NONE),
                 metatileFanoutSwitch);
+    }
+
+    /** The plugin's log level follows GeoServer's logging profile. */
+    @Bean
+    FanoutLogLevel metatileFanoutLogLevel(GeoServer geoServer) {
+        return new FanoutLogLevel(geoServer);
     }
 
     /** Whether tile layers go through the engine: on unless switched off ({@link FanoutSwitch}). */

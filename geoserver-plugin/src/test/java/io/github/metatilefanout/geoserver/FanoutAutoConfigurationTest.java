@@ -22,6 +22,8 @@ import javax.management.StandardMBean;
 import org.geoserver.catalog.impl.FeatureTypeInfoImpl;
 import org.geoserver.catalog.impl.LayerInfoImpl;
 import org.geoserver.catalog.impl.NamespaceInfoImpl;
+import org.geoserver.config.GeoServer;
+import org.geoserver.config.impl.GeoServerImpl;
 import org.geoserver.gwc.GWC;
 import org.geoserver.gwc.config.GWCConfig;
 import org.geoserver.gwc.layer.GeoServerTileLayer;
@@ -90,6 +92,7 @@ class FanoutAutoConfigurationTest {
             assertThat(context).hasSingleBean(GeoServerFanout.class);
             assertThat(context).hasBean("metatileFanoutModuleStatus");
             assertThat(context).hasSingleBean(FanoutRestConfigurationProvider.class);
+            assertThat(context.getBean(GeoServer.class).getListeners()).contains(context.getBean(FanoutLogLevel.class));
             // in Cloud the lock provider is the catalog back-end's
             assertThat(context).doesNotHaveBean(FanoutFileLockProvider.class);
 
@@ -318,6 +321,11 @@ class FanoutAutoConfigurationTest {
             when(gwc.getConfig()).thenReturn(config);
             when(gwc.getLockProvider()).thenReturn(new MemoryLockProvider());
             return gwc;
+        }
+
+        @Bean
+        GeoServer geoServer() {
+            return new GeoServerImpl();
         }
 
         @Bean

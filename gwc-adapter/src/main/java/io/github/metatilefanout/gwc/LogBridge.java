@@ -14,6 +14,10 @@ import java.util.logging.Logger;
  * loggers from GeoTools' {@code Logging}, backed by Log4J 2. A handler on the project's parent logger {@value
  * #ROOT}, installed only when the host logs through another framework than {@code java.util.logging}.
  *
+ * <p>The project's loggers take the level of the host's logger for {@value #ROOT} when the bridge is installed, so
+ * that a record the host would drop is not even made; {@link #followHostLevel} takes it again after the host's
+ * configuration changed.
+ *
  * <p>One bridge per class loader, shared by whoever installs it (GeoWebCache builds its beans twice, in two Spring
  * contexts): the first install sets where records go, the last {@link Installation#close} removes it; guarded by
  * the class.
@@ -56,8 +60,7 @@ public final class LogBridge extends Handler {
             installed = new LogBridge(hostLoggers);
             installed.root.addHandler(installed);
             installed.root.setUseParentHandlers(false);
-            // every record goes to the host's logger, whose configuration decides
-            installed.root.setLevel(Level.ALL);
+            installed.followLevelOf(target);
         }
         installations++;
         AtomicBoolean open = new AtomicBoolean(true);
@@ -66,6 +69,22 @@ public final class LogBridge extends Handler {
                 release();
             }
         };
+    }
+
+    /** Gives the project's loggers the host's level of now, if the bridge is installed. */
+    public static synchronized void followHostLevel() {
+        if (installed != null) {
+            installed.followLevelOf(installed.hostLoggers.apply(ROOT));
+        }
+    }
+
+    /** Guarded by the class. */
+    private void followLevelOf(Logger host) {
+        Logger withLevel = host;
+        while (withLevel.getLevel() == null && withLevel.getParent() != null) {
+            withLevel = withLevel.getParent();
+        }
+        root.setLevel(withLevel.getLevel() == null ? Level.INFO : withLevel.getLevel());
     }
 
     private static synchronized void release() {

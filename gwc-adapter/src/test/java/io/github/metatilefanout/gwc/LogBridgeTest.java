@@ -18,11 +18,14 @@ class LogBridgeTest {
     private final Logger root = Logger.getLogger(LogBridge.ROOT);
     private final Logger engine = Logger.getLogger("io.github.metatilefanout.engine.FanoutEngine");
 
+    /** The level the host's configuration gives its loggers. */
+    private volatile Level hostLevel = Level.INFO;
+
     /** The host's logger for a name, as GeoTools gives it when the host logs through Log4J: not JUL's. */
     private Logger hostLogger(String name) {
         Logger logger = Logger.getAnonymousLogger();
         logger.setUseParentHandlers(false);
-        logger.setLevel(Level.INFO); // as the host's configuration would
+        logger.setLevel(hostLevel); // as GeoTools' Log4J adapter answers Log4J's level of the moment
         logger.setFilter(record -> {
             hostLog.add(name + " " + record.getLevel() + " " + record.getMessage());
             return false;
@@ -50,6 +53,23 @@ class LogBridgeTest {
         }
         assertEquals(0, bridges());
         assertTrue(root.getUseParentHandlers());
+        assertNull(root.getLevel());
+    }
+
+    @Test
+    void recordsBelowTheHostsLevelAreNotMadeUntilTheHostsLevelIsFollowedAgain() {
+        try (LogBridge.Installation bridge = LogBridge.install(this::hostLogger)) {
+            engine.fine(() -> {
+                throw new AssertionError("a FINE message formatted while the host logs INFO");
+            });
+            assertEquals(Level.INFO, root.getLevel());
+
+            hostLevel = Level.FINE; // the admin picks a verbose logging profile
+            LogBridge.followHostLevel();
+            engine.fine("a detail");
+
+            assertEquals(List.of("io.github.metatilefanout.engine.FanoutEngine FINE a detail"), hostLog);
+        }
         assertNull(root.getLevel());
     }
 
