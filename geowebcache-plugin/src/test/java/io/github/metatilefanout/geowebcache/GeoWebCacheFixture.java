@@ -36,14 +36,28 @@ final class GeoWebCacheFixture implements BeforeAllCallback, AfterEachCallback, 
 
     /** GeoWebCache with the plugin, its locks from the lock provider bean named {@code lockProvider}. */
     StandaloneGeoWebCache withPlugin(Map<String, String> settings, String lockProvider) throws IOException {
+        return withPlugin(settings, lockProvider, "");
+    }
+
+    /**
+     * GeoWebCache with the plugin, its locks from the lock provider bean named {@code lockProvider}, its tiles in
+     * {@code blobStores} ({@link WmtsTiles#configuration(String, String, String)}).
+     */
+    StandaloneGeoWebCache withPlugin(Map<String, String> settings, String lockProvider, String blobStores)
+            throws IOException {
         return started(StandaloneGeoWebCache.withPlugin(
-                freshDirectory(), WmtsTiles.configuration(wms.url(), lockProvider), settings));
+                freshDirectory(), WmtsTiles.configuration(wms.url(), lockProvider, blobStores), settings));
     }
 
     /** GeoWebCache without the plugin. */
     StandaloneGeoWebCache stock() throws IOException {
-        return started(
-                StandaloneGeoWebCache.stock(freshDirectory(), WmtsTiles.configuration(wms.url(), "recordingLock")));
+        return stock("");
+    }
+
+    /** GeoWebCache without the plugin, its tiles in {@code blobStores}. */
+    StandaloneGeoWebCache stock(String blobStores) throws IOException {
+        return started(StandaloneGeoWebCache.stock(
+                freshDirectory(), WmtsTiles.configuration(wms.url(), "recordingLock", blobStores)));
     }
 
     /** Stock GeoWebCache on the cache directory of the one running now, which is stopped. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.engine.FanoutMetrics;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +64,12 @@ class SeedingTest {
     }
 
     /** Runs a task over zoom levels {@code zoomStart} to {@code zoomStop} of the world layer, in PNG, on 2 threads. */
-    private static GWCTask[] seed(StandaloneGeoWebCache gwc, GWCTask.TYPE type, int zoomStart, int zoomStop)
+    static GWCTask[] seed(StandaloneGeoWebCache gwc, GWCTask.TYPE type, int zoomStart, int zoomStop) throws Exception {
+        return seed(gwc, type, zoomStart, zoomStop, Duration.ofMillis(100));
+    }
+
+    /** {@link #seed(StandaloneGeoWebCache, GWCTask.TYPE, int, int)}, the tasks' states looked at every {@code poll}. */
+    static GWCTask[] seed(StandaloneGeoWebCache gwc, GWCTask.TYPE type, int zoomStart, int zoomStop, Duration poll)
             throws Exception {
         GridSubset gridSubset =
                 gwc.bean(TileLayerDispatcher.class).getTileLayer(WORLD).getGridSubset("EPSG:4326");
@@ -72,8 +78,8 @@ class SeedingTest {
         TileBreeder breeder = gwc.bean(TileBreeder.class);
         GWCTask[] tasks = breeder.createTasks(range, type, 2, false);
         breeder.dispatchTasks(tasks);
-        await().atMost(60, TimeUnit.SECONDS)
-                .until(() -> Arrays.stream(tasks).allMatch(task -> task.getState() == GWCTask.STATE.DONE));
+        await().atMost(60, TimeUnit.SECONDS).pollInterval(poll).until(() -> Arrays.stream(tasks)
+                .allMatch(task -> task.getState() == GWCTask.STATE.DONE));
         return tasks;
     }
 }

@@ -25,12 +25,22 @@ final class WmtsTiles {
 
     /** A {@code geowebcache.xml} with the tests' layers on the WMS at {@code wmsUrl}, taking locks from {@code lockProvider}. */
     static String configuration(String wmsUrl, String lockProvider) {
+        return configuration(wmsUrl, lockProvider, "");
+    }
+
+    /**
+     * A {@code geowebcache.xml} with the tests' layers on the WMS at {@code wmsUrl}, taking locks from {@code
+     * lockProvider}, with {@code blobStores} (the elements of {@code <blobStores>}; none: GeoWebCache's file blob
+     * store in the cache directory).
+     */
+    static String configuration(String wmsUrl, String lockProvider, String blobStores) {
         return """
                 <?xml version="1.0" encoding="utf-8"?>
                 <gwcConfiguration xmlns="http://geowebcache.org/schema/2.0.0">
                   <version>1.8.0</version>
                   <backendTimeout>120</backendTimeout>
                   <lockProvider>%2$s</lockProvider>
+                  %9$s
                   <layers>
                     %3$s
                     %4$s
@@ -71,7 +81,8 @@ final class WmtsTiles {
                                 wmsUrl,
                                 "<gridSubset><gridSetName>EPSG:4326</gridSetName></gridSubset>",
                                 "<formatModifiers><formatModifier><responseFormat>image/png</responseFormat>"
-                                        + "<transparent>false</transparent></formatModifier></formatModifiers>"));
+                                        + "<transparent>false</transparent></formatModifier></formatModifiers>"),
+                        blobStores.isEmpty() ? "" : "<blobStores>" + blobStores + "</blobStores>");
     }
 
     private static String layer(String name, String wmsUrl, String gridSubset, String extra) {
