@@ -3,7 +3,9 @@ package io.github.metatilefanout.engine;
 import io.github.metatilefanout.engine.FanoutMetrics.EncodedOn;
 import io.github.metatilefanout.engine.InFlightMetatile.Completion;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -49,6 +51,8 @@ final class FanoutJob {
     private final CountDownLatch finished = new CountDownLatch(1);
     /** Set by the requester before the job is published in flight or handed over. */
     private volatile InFlightMetatile flight;
+    /** The owner's only: the tiles handed to the writer whose write has not returned. */
+    private final Set<Integer> writing = new HashSet<>();
     /** Set by {@link #stop}: the owner abandons the tiles nobody has started. */
     private volatile boolean stopping;
 
@@ -240,7 +244,7 @@ final class FanoutJob {
                     if (remaining == 0) {
                         break;
                     }
-                    done = rendered.completions().poll(lockTimeout.toNanos(), TimeUnit.NANOSECONDS);
+                    done = awaitCompletion(rendered, turns);
                     if (done == null) {
                         LOGGER.severe(String.format(LogMessages.TILES_NOT_REPORTED, remaining, metatile));
                         return;
@@ -259,6 +263,19 @@ final class FanoutJob {
     }
 
     /**
+     * The next completion, waiting at most the lock timeout, or as long as tiles handed to the writer have not
+     * returned: a tile stays locked until its own write has returned, and a write dropped at close still reports.
+     */
+    private Completion awaitCompletion(InFlightMetatile rendered, EncodingTurns turns) throws InterruptedException {
+        while (true) {
+            Completion done = rendered.completions().poll(lockTimeout.toNanos(), TimeUnit.NANOSECONDS);
+            if (done != null || writing.isEmpty() || mustStop(turns)) {
+                return done;
+            }
+        }
+    }
+
+    /**
      * Acts on one completion: writes an encoded tile whose lock is held, or else releases the tile's lock.
      *
      * @return how many tiles are finished by it: 1, or 0 while the tile is being written
@@ -268,7 +285,10 @@ final class FanoutJob {
         if (i < 0) {
             return 0; // woken up to stop
         }
-        if (done.toStore() != null && locks.isHeld(i)) {
+        if (done.toStore() == null) {
+            writing.remove(i);
+        } else if (locks.isHeld(i)) {
+            writing.add(i);
             writer.write(
                     rendered.metatile().tile(i), done.toStore(), rendered.cachePolicy(), () -> rendered.completions()
                             .add(new Completion(i, null)));
