@@ -325,8 +325,10 @@ public final class FanoutEngine implements AutoCloseable {
             job.runOnCaller();
             return;
         }
+        if (!job.handOver()) {
+            return; // its thread ended at close: served, not stored
+        }
         metrics.jobHandedOff();
-        job.handOver();
         try {
             job.locks().awaitDecided();
         } catch (InterruptedException e) {

@@ -100,9 +100,20 @@ final class FanoutJob {
         this.flight = rendered;
     }
 
-    /** On the requester: the requested tile is encoded; the job's thread may encode and store the others. */
-    void handOver() {
-        handedOver.complete(flight);
+    /**
+     * On the requester: the requested tile is encoded; the job's thread may encode and store the others.
+     *
+     * @return {@code false} if the job's thread had ended already (interrupted at close): then the job is dropped
+     *     here, its tiles served but not stored
+     */
+    boolean handOver() {
+        if (handedOver.complete(flight)) {
+            return true;
+        }
+        metrics.tilesAbandoned(flight.abandonUnclaimed().size());
+        onFinished.accept(this);
+        flight.release();
+        return false;
     }
 
     /**
@@ -169,22 +180,33 @@ final class FanoutJob {
             metrics.internalFailure();
             LOGGER.log(Level.SEVERE, String.format(LogMessages.JOB_FAILED, metatile), e);
         } finally {
+            if (rendered == null && !handedOver.completeExceptionally(new IllegalStateException("job thread ended"))) {
+                rendered = handedOver.getNow(null); // handed over as this thread was ending: finished as abandoned
+            }
             try {
                 if (rendered != null) {
                     metrics.tilesAbandoned(rendered.abandonUnclaimed().size()); // none unless a failure cut the loop
                     logEncodeFailures(rendered);
                 }
-                locks.releaseAll();
-                released.run();
-                if (rendered != null) {
-                    onFinished.accept(this);
-                }
             } finally {
-                if (rendered != null) {
-                    rendered.release();
-                }
-                finished.countDown();
+                finish(rendered, released);
             }
+        }
+    }
+
+    /** Releases the job's locks, lets the job go from the registry, then frees its image; an {@code Error} included. */
+    private void finish(InFlightMetatile rendered, Runnable released) {
+        try {
+            locks.releaseAll();
+            released.run();
+            if (rendered != null) {
+                onFinished.accept(this);
+            }
+        } finally {
+            if (rendered != null) {
+                rendered.release();
+            }
+            finished.countDown();
         }
     }
 
