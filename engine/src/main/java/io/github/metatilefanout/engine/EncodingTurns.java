@@ -2,10 +2,13 @@ package io.github.metatilefanout.engine;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 
 /**
  * Turns to encode: at most {@code size} job threads encode at once (the pool size); the others wait for a turn in
- * the order they asked. This is the engine's queue: a job waiting here holds its locks and its image, not a CPU.
+ * the order they asked. This is the engine's queue: a job waiting here holds its locks and its image, not a CPU. A turn
+ * is held only while a job encodes (its writes go to the store threads), so a queued job waits for the encoding of the
+ * jobs ahead of it, at most {@code queueBound} metatiles, and is never dropped for waiting.
  *
  * <p>A monitor rather than a fair {@link java.util.concurrent.Semaphore}, because the size changes with the settings
  * and because {@link #close} must let every waiting job go at once, to abandon its tiles.
@@ -23,21 +26,25 @@ final class EncodingTurns {
     }
 
     /**
-     * Takes a turn, waiting at most {@code timeoutNanos} for it.
+     * Takes a turn, in the order asked, waiting as long as the jobs ahead encode; each {@code reportEveryNanos}
+     * waited, tells {@code stillWaiting} the milliseconds waited so far.
      *
-     * @return {@code false} if no turn was had in time, or the engine is closing: the caller encodes nothing
+     * @return {@code false} if the engine is closing: the caller encodes nothing
      */
-    synchronized boolean take(long timeoutNanos) throws InterruptedException {
+    synchronized boolean take(long reportEveryNanos, LongConsumer stillWaiting) throws InterruptedException {
         Thread self = Thread.currentThread();
         waiting.add(self);
         try {
-            long deadline = System.nanoTime() + timeoutNanos;
+            long start = System.nanoTime();
+            long report = start + reportEveryNanos;
             while (!closed && (waiting.peek() != self || taken >= size)) {
-                long left = deadline - System.nanoTime();
+                long left = report - System.nanoTime();
                 if (left <= 0) {
-                    return false;
+                    stillWaiting.accept(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                    report += reportEveryNanos;
+                } else {
+                    TimeUnit.NANOSECONDS.timedWait(this, left);
                 }
-                TimeUnit.NANOSECONDS.timedWait(this, left);
             }
             if (closed) {
                 return false;

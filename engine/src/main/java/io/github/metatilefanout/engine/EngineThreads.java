@@ -29,14 +29,27 @@ class EngineThreads implements ThreadFactory {
         this.prefix = "metatile-fanout-" + engineName + "-" + kind + "-";
     }
 
+    /** A thread kept here from its {@link Thread#start start}, unless the start fails (the process is out of threads). */
     @Override
     public Thread newThread(Runnable work) {
-        Thread thread = new Thread(null, work, prefix + count.incrementAndGet(), 0, false);
+        Thread thread = new Thread(null, work, prefix + count.incrementAndGet(), 0, false) {
+            @Override
+            public synchronized void start() {
+                started.removeIf(each -> each.getState() == Thread.State.TERMINATED);
+                started.add(this);
+                try {
+                    super.start();
+                } catch (Throwable e) {
+                    if (getState() == State.NEW) {
+                        started.remove(this);
+                    }
+                    throw e;
+                }
+            }
+        };
         thread.setDaemon(true);
         thread.setContextClassLoader(contextClassLoader);
         thread.setUncaughtExceptionHandler(this::ended);
-        started.removeIf(each -> each.getState() == Thread.State.TERMINATED);
-        started.add(thread);
         return thread;
     }
 

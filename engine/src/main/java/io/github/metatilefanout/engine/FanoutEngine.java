@@ -101,21 +101,20 @@ public final class FanoutEngine implements AutoCloseable {
             return renderUncached(request);
         }
         boolean seeding = request.mode() == Mode.SEEDING;
+        FanoutJob job = inFlight.get(request.metatile());
+        if (job != null && !seeding) { // from memory, before a lookup that may cost an object store's round trip
+            TileResponse shared = fromInFlight(job, request);
+            if (shared != null) {
+                return shared;
+            }
+        }
         StoredTile cached = lookup(request.tile(), policy);
         if (cached == null && policy == CachePolicy.TRANSIENT && rendersAlone(request)) {
             return renderUncached(request);
         }
-        FanoutJob job = inFlight.get(request.metatile());
-        if (job != null) {
-            if (seeding) {
-                awaitStored(job);
-                cached = cached != null ? cached : lookup(request.tile(), policy);
-            } else if (cached == null) {
-                TileResponse shared = fromInFlight(job, request);
-                if (shared != null) {
-                    return shared;
-                }
-            }
+        if (job != null && seeding) {
+            awaitStored(job);
+            cached = cached != null ? cached : lookup(request.tile(), policy);
         }
         if (cached != null) {
             return cacheHit(cached, request, false);

@@ -141,7 +141,7 @@ final class FanoutJob {
     /**
      * Runs the job on its own thread: takes its locks while the metatile renders, then stores its tiles.
      *
-     * @param released runs once the job's locks are released, before it leaves the in-flight registry
+     * @param released runs last, once the job has released its locks, left the in-flight registry and freed its image
      */
     void runOnItsThread(EncodingTurns turns, Runnable released) {
         run(turns, EncodedOn.POOL, released);
@@ -175,6 +175,9 @@ final class FanoutJob {
             if (rendered != null) {
                 storeTiles(rendered, turns, where);
             }
+        } catch (InterruptedException e) { // closing: the job is finished as abandoned below
+            LOGGER.log(Level.FINE, "Job of metatile " + metatile + " interrupted at close", e);
+            Thread.currentThread().interrupt();
         } catch (Throwable e) {
             FatalErrors.rethrowIfFatal(e); // counted where it happened; ends this thread after the clean-up below
             metrics.internalFailure();
@@ -194,19 +197,25 @@ final class FanoutJob {
         }
     }
 
-    /** Releases the job's locks, lets the job go from the registry, then frees its image; an {@code Error} included. */
+    /**
+     * Releases the job's locks, lets the job go from the registry, frees its image, and only then gives its thread's
+     * slot back; an {@code Error} included.
+     */
     private void finish(InFlightMetatile rendered, Runnable released) {
         try {
             locks.releaseAll();
-            released.run();
             if (rendered != null) {
                 onFinished.accept(this);
             }
         } finally {
-            if (rendered != null) {
-                rendered.release();
+            try {
+                if (rendered != null) {
+                    rendered.release();
+                }
+            } finally {
+                finished.countDown();
+                released.run();
             }
-            finished.countDown();
         }
     }
 
@@ -320,22 +329,20 @@ final class FanoutJob {
         return 1;
     }
 
-    /** Waits for a turn to encode; {@code false} if the engine is closing or the wait passed the lock timeout. */
+    /**
+     * Waits for a turn to encode, as long as the jobs ahead encode (each lock timeout waited, a warning).
+     *
+     * @return {@code false} if the engine is closing or this thread was interrupted
+     */
     private boolean takeTurn(EncodingTurns turns) {
-        long start = System.nanoTime();
         try {
-            if (turns.take(lockTimeout.toNanos())) {
-                return true;
-            }
+            return turns.take(
+                    lockTimeout.toNanos(),
+                    waitedMillis -> LOGGER.warning(String.format(LogMessages.STILL_NO_TURN, metatile, waitedMillis)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
         }
-        if (!mustStop(turns)) {
-            long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            LOGGER.warning(String.format(LogMessages.NO_TURN, metatile, waited));
-        }
-        return false;
     }
 
     private boolean mustStop(EncodingTurns turns) {

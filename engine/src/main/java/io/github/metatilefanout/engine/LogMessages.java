@@ -15,9 +15,8 @@ final class LogMessages {
     static final String LOCKS_HELD_WHILE_RENDERING =
             "The locks of metatile %s have been held for %d ms while it renders";
 
-    /** WARNING: a job waited a whole lock timeout for a pool thread; its tiles not yet encoded are not stored. */
-    static final String NO_TURN =
-            "Metatile %s waited %d ms for a pool thread; its tiles not yet encoded will not be stored";
+    /** WARNING: a queued job has waited for a pool thread another lock timeout, holding its tiles' locks. */
+    static final String STILL_NO_TURN = "Metatile %s has waited %d ms for a pool thread, its tiles locked";
 
     /** SEVERE (WARNING when interrupted at close): the owner of a job stopped waiting for tiles encoded or written. */
     static final String TILES_NOT_REPORTED =

@@ -6,6 +6,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -109,6 +110,11 @@ final class TileWriter {
         private final byte[] data;
         private final CachePolicy policy;
         private final Runnable written;
+        /**
+         * Set by whoever runs or drops this write first: the executor may have queued it although {@code execute}
+         * failed to start a thread for it, and the caller then writes it itself.
+         */
+        private final AtomicBoolean taken = new AtomicBoolean();
 
         Write(TileKey tile, byte[] data, CachePolicy policy, Runnable written) {
             this.tile = tile;
@@ -119,6 +125,9 @@ final class TileWriter {
 
         @Override
         public void run() {
+            if (!taken.compareAndSet(false, true)) {
+                return; // already run or dropped
+            }
             try {
                 if (policy == CachePolicy.PERSIST) {
                     store.put(tile, data);
@@ -140,8 +149,10 @@ final class TileWriter {
 
         /** Not written: the engine was closed first. */
         void drop() {
-            metrics.tilesAbandoned(1);
-            written.run();
+            if (taken.compareAndSet(false, true)) {
+                metrics.tilesAbandoned(1);
+                written.run();
+            }
         }
     }
 }

@@ -16,6 +16,7 @@ class CountingStore implements TileStore {
     private final TileStore delegate;
     private final Map<TileKey, AtomicInteger> puts = new ConcurrentHashMap<>();
     private final Map<TileKey, AtomicInteger> transientPuts = new ConcurrentHashMap<>();
+    private final Map<TileKey, AtomicInteger> lookups = new ConcurrentHashMap<>();
     private final Set<String> storingThreads = ConcurrentHashMap.newKeySet();
     private volatile Predicate<TileKey> failFor = tile -> false;
     private volatile Predicate<TileKey> lookupsFailFor = tile -> false;
@@ -64,6 +65,7 @@ class CountingStore implements TileStore {
 
     @Override
     public StoredTile get(TileKey tile) throws IOException {
+        lookups.computeIfAbsent(tile, t -> new AtomicInteger()).incrementAndGet();
         if (lookupsFailFor.test(tile)) {
             throw new IOException("injected lookup failure for " + tile);
         }
@@ -105,6 +107,12 @@ class CountingStore implements TileStore {
 
     int puts(TileKey tile) {
         AtomicInteger count = puts.get(tile);
+        return count == null ? 0 : count.get();
+    }
+
+    /** Lookups of {@code tile} in the store, transient lookups not included. */
+    int lookups(TileKey tile) {
+        AtomicInteger count = lookups.get(tile);
         return count == null ? 0 : count.get();
     }
 

@@ -26,6 +26,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -79,6 +80,33 @@ class EdgesTest {
         assertEquals(0, engine.metrics().getJobsHandedOff());
         assertTrue(engine.metrics().getInternalFailures() > 0, "counted");
         assertTrue(engine.close(Duration.ofSeconds(1)), "no thread left");
+    }
+
+    /**
+     * The JDK's executor queues a write and then fails to start a thread for it: the job's thread writes that tile
+     * itself, and the queued copy, run later by a store thread that did start, writes nothing a second time.
+     */
+    @Test
+    void aWriteQueuedByAStoreThreadThatFailedToStartIsWrittenOnce() throws Exception {
+        ThreadPoolExecutor writes = (ThreadPoolExecutor) field(field(engine, "writer"), "executor");
+        ThreadFactory threads = writes.getThreadFactory();
+        AtomicInteger calls = new AtomicInteger();
+        writes.setThreadFactory(work -> switch (calls.incrementAndGet()) {
+            case 1 -> null; // refused: execute queues the write, then asks again
+            case 2 -> throw new OutOfMemoryError("unable to create native thread");
+            default -> threads.newThread(work);
+        });
+        TileKey requested = tile("roads", 0, 0);
+
+        engine.getTile(request(requested, 4, renderer, encoder));
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0);
+
+        Metatile metatile = metatile(4, requested);
+        for (int i = 0; i < metatile.tileCount(); i++) {
+            assertEquals(1, store.puts(metatile.tile(i)), "puts of " + metatile.tile(i));
+        }
+        assertEquals(0, locks.held());
+        assertEquals(16, engine.metrics().getTilesStored());
     }
 
     /**

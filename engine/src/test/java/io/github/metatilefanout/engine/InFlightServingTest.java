@@ -52,6 +52,22 @@ class InFlightServingTest {
         clients.shutdownNow();
     }
 
+    /** A sibling asked while its metatile is in flight is served from memory without a store lookup (an S3 GET). */
+    @Test
+    void aSiblingInFlightIsServedWithoutLookingUpTheStore() throws Exception {
+        CountDownLatch putGate = new CountDownLatch(1);
+        store.putsGatedBy(putGate);
+        engine.getTile(request(asked, 4, renderer, encoder));
+
+        TileResponse response = get(sibling);
+
+        assertEquals(Source.IN_FLIGHT, response.source());
+        assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(sibling)));
+        assertEquals(0, store.lookups(sibling));
+        putGate.countDown();
+        assertStoredOnceButFor(List.of());
+    }
+
     @Test
     void aSiblingWhoseEncodingFailedIsEncodedAgainFromTheImage() throws Exception {
         CountDownLatch putGate = new CountDownLatch(1);

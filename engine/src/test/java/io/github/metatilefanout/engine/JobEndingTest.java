@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,8 +25,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * How a job ends when its writes are slow, when the engine closes during its render, and when its clean-up itself
- * fails: every tile stored before a seed call returns, every lock released and every image freed.
+ * How a job ends when its writes or its turn are slow, when the engine closes during its render, and when its
+ * clean-up itself fails: every tile stored before a seed call returns, every lock released, every image freed, and
+ * no more job threads than slots.
  */
 class JobEndingTest {
 
@@ -57,24 +59,15 @@ class JobEndingTest {
         return new FanoutSettings(pool, queue, storeThreads, lockTimeout, false);
     }
 
-    // ---------------------------------------------------------------------------------------------------------------
-    // Finding 1: a job stops waiting for its writes after one lock timeout without a completion
-    // (FanoutJob.storeTiles, poll(lockTimeout) -> return), then releases its locks and leaves the in-flight registry
-    // while its tiles are still queued in the TileWriter. Writes of all jobs share one FIFO queue, so one slow put
-    // starves every job behind it.
-    // ---------------------------------------------------------------------------------------------------------------
-
     /**
-     * Store threads busy with a slow put of the job's own first tile (any stall longer than the lock timeout, or a
-     * backlog of other jobs' writes): the job gives up, releases its tile locks and leaves the registry before its
-     * tiles are stored; a sibling asked next on the same node renders the metatile a second time (and its tile is
-     * then stored twice).
+     * One store thread, busy with another job's put for 10 s, ten lock timeouts: a seed call still returns only once
+     * every tile of its metatile is stored.
      */
     @Test
     void aSeedCallReturnsOnlyOnceEveryTileIsStoredEvenBehindAnotherJobsSlowWrite() throws Exception {
         TileKey slowOne = tile("roads", 0, 0); // its put waits 10 s, then fails; every other write queues behind it
         CountingStore store = new CountingStore().putsGatedBy(storeGate, slowOne::equals);
-        engine("review2", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, ONE_SECOND));
+        engine("behind", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, ONE_SECOND));
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
         await().atMost(BOUND).until(() -> engine.metrics().getTilesEncodedOnPool() == 15); // its writes are queued
 
@@ -90,16 +83,116 @@ class JobEndingTest {
     }
 
     /**
-     * Every edge bounded: the writes in the TileWriter's queue are bounded by the jobs alive only while jobs wait for
-     * their writes. After giving up, a job frees its slot and the next job adds its writes: with the store stalled,
-     * the unbounded LinkedBlockingQueue (TileWriter.java:232-233) grows by a metatile's tiles with every miss, while
-     * no job is alive and no lock protects those tiles.
+     * The store stalls on the job's first tile, past two lock timeouts: the job keeps its metatile in flight, so a
+     * sibling asked meanwhile is served from memory, with no second render.
+     */
+    @Test
+    void aSiblingOfAJobWhoseWritesAreStalledPastTheLockTimeoutIsNotRenderedAgain() throws Exception {
+        TileKey asked = tile("roads", 0, 0);
+        Metatile metatile = metatile(4, asked);
+        CountingStore store = new CountingStore().putsGatedBy(storeGate, asked::equals);
+        engine("stalled", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, ONE_SECOND));
+        engine.getTile(request(asked, 4, renderer, encoder));
+
+        await().during(ONE_SECOND.multipliedBy(2))
+                .atMost(BOUND)
+                .until(() -> engine.metrics().getMetatilesInFlight() == 1 && locks.held() == 16);
+        TileResponse sibling = engine.getTile(request(metatile.tile(5), 4, renderer, encoder));
+        storeGate.countDown();
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0);
+
+        assertTrue(RawEncoder.isPlainTile(sibling.data(), ColorRenderer.colorOf(metatile.tile(5))));
+        assertEquals(1, renderer.renders(metatile));
+        assertEquals(16, store.totalPuts(), "each tile stored once");
+        assertEquals(0, locks.held());
+    }
+
+    /**
+     * The only pool thread encodes a job for longer than two lock timeouts: the job queued behind it waits for its
+     * turn, warned about, and then stores every tile.
+     */
+    @Test
+    void aQueuedJobThatWaitsLongerThanTheLockTimeoutForATurnStillStoresItsTiles() throws Exception {
+        CountDownLatch poolEncodes = new CountDownLatch(1);
+        RawEncoder gatedOnPool = new RawEncoder().poolThreadsGatedBy(poolEncodes);
+        CountingStore store = new CountingStore();
+        engine("queued", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, ONE_SECOND));
+        engine.getTile(request(tile("roads", 0, 0), 4, renderer, gatedOnPool)); // its job holds the only turn
+        await().atMost(BOUND).until(() -> gatedOnPool.started() == 2);
+        TileKey queued = tile("roads", 8, 8);
+        engine.getTile(request(queued, 4, renderer, gatedOnPool)); // answers; its job waits for a turn
+        await().during(ONE_SECOND.multipliedBy(2))
+                .atMost(BOUND)
+                .until(() -> engine.metrics().getQueueDepth() == 1
+                        && engine.metrics().getTilesAbandoned() == 0);
+
+        poolEncodes.countDown();
+        await().atMost(BOUND).until(() -> engine.metrics().getMetatilesInFlight() == 0);
+
+        Metatile queuedMetatile = metatile(4, queued);
+        for (int i = 0; i < queuedMetatile.tileCount(); i++) {
+            assertEquals(1, store.puts(queuedMetatile.tile(i)), "puts of " + queuedMetatile.tile(i));
+        }
+        assertEquals(0, engine.metrics().getTilesAbandoned());
+    }
+
+    /**
+     * A job's thread keeps its slot until it has freed its metatile's image: while the first job's image is being
+     * disposed, a second request with pool 1 and queue 0 finds no slot before its render, and no second job thread
+     * lives.
+     */
+    @Test
+    void jobThreadsAliveNeverExceedPoolPlusQueueWhileAJobDisposesItsImage() throws Exception {
+        CountDownLatch disposeEntered = new CountDownLatch(1);
+        CountDownLatch dispose = new CountDownLatch(1);
+        Metatile first = metatile(4, tile("roads", 0, 0));
+        MetatileRenderer slowDispose = metatile -> {
+            MetatileImage image = renderer.render(metatile);
+            return !metatile.equals(first)
+                    ? image
+                    : MetatileImage.of(image.image(), () -> {
+                        disposeEntered.countDown();
+                        awaitQuietly(dispose);
+                        image.dispose();
+                    });
+        };
+        engine("dispose", LockProtocol.TILE_LOCKS, new CountingStore(), settings(1, 0, 1, Duration.ofSeconds(30)));
+        engine.getTile(request(tile("roads", 0, 0), 4, slowDispose, encoder));
+        assertTrue(disposeEntered.await(BOUND.toSeconds(), TimeUnit.SECONDS));
+
+        CountDownLatch secondRender = new CountDownLatch(1);
+        ColorRenderer gated = new ColorRenderer().gatedBy(secondRender);
+        Future<TileResponse> second =
+                clients.submit(() -> engine.getTile(request(tile("roads", 8, 8), 4, gated, encoder)));
+        assertTrue(gated.awaitRenderStarted(BOUND));
+        int alive = aliveThreads("metatile-fanout-dispose-job-");
+        secondRender.countDown();
+        dispose.countDown();
+        second.get(BOUND.toSeconds(), TimeUnit.SECONDS);
+
+        assertEquals(1, alive, "job threads alive (pool 1 + queue 0)");
+    }
+
+    /** A thread whose start fails (the process is out of threads) is not kept, nor its job with it. */
+    @Test
+    void aThreadNeverStartedIsNotKept() throws Exception {
+        EngineThreads threads = new EngineThreads("unstarted", "job");
+        for (int i = 0; i < 1000; i++) {
+            threads.newThread(() -> {}); // as JobThreads.tryStart when start() throws: never started
+        }
+
+        assertEquals(0, ((Set<?>) field(threads, "started")).size(), "threads kept");
+    }
+
+    /**
+     * Close with a grace shorter than a render: the job's thread, interrupted while it waits for its hand-over, ends
+     * without counting a failure; its requester then drops the job and frees its image.
      */
     @Test
     void closeDuringARenderLeavesNoJobInFlightAndDisposesItsImage() throws Exception {
         CountDownLatch render = new CountDownLatch(1);
         ColorRenderer slow = new ColorRenderer().gatedBy(render);
-        engine("review4", LockProtocol.TILE_LOCKS, new CountingStore(), settings(1, 1, 1, Duration.ofSeconds(30)));
+        engine("closing", LockProtocol.TILE_LOCKS, new CountingStore(), settings(1, 1, 1, Duration.ofSeconds(30)));
         TileKey asked = tile("roads", 0, 0);
         Future<TileResponse> answered = clients.submit(() -> engine.getTile(request(asked, 4, slow, encoder)));
         assertTrue(slow.awaitRenderStarted(BOUND));
@@ -113,6 +206,7 @@ class JobEndingTest {
                 Duration.ofSeconds(5),
                 () -> engine.metrics().getMetatilesInFlight() == 0
                         && engine.metrics().getMetatileImagesAlive() == 0);
+        assertEquals(0, engine.metrics().getInternalFailures(), "an interrupt at close is no failure");
         assertTrue(
                 settled,
                 "close returned " + clean + "; 5 s after the request answered: metatiles in flight "
@@ -121,12 +215,7 @@ class JobEndingTest {
                         + " never disposed");
     }
 
-    // ---------------------------------------------------------------------------------------------------------------
-    // Finding 3: a job thread gives its slot back (released.run(), FanoutJob.java:174) before it has finished: it
-    // still removes the job from the registry and disposes the image (the job's release is usually the last). A
-    // slow dispose lets poolSize + queueBound + 1 job threads live at once.
-    // ---------------------------------------------------------------------------------------------------------------
-
+    /** An {@code Error} thrown while the job logs its encode failures: the job's storing lock is still released. */
     @Test
     void anErrorWhileLoggingEncodeFailuresStillReleasesTheJobsLocks() throws Exception {
         Logger jobLogger = Logger.getLogger(FanoutJob.class.getName());
@@ -146,11 +235,11 @@ class JobEndingTest {
         };
         RawEncoder failingOnPool = new RawEncoder()
                 .failingFor(bounds -> Thread.currentThread().getName().startsWith("metatile-fanout-"));
-        engine("review7", LockProtocol.STORING_LOCK, new CountingStore(), settings(1, 1, 1, Duration.ofSeconds(30)));
+        engine("logging", LockProtocol.STORING_LOCK, new CountingStore(), settings(1, 1, 1, Duration.ofSeconds(30)));
         jobLogger.addHandler(failing);
         try {
             engine.getTile(request(tile("roads", 0, 0), 4, renderer, failingOnPool));
-            await().atMost(BOUND).until(() -> aliveThreads("metatile-fanout-review7-job-") == 0);
+            await().atMost(BOUND).until(() -> aliveThreads("metatile-fanout-logging-job-") == 0);
         } finally {
             jobLogger.removeHandler(failing);
         }
@@ -160,12 +249,6 @@ class JobEndingTest {
                 "locks held after the job's thread ended: " + locks.held() + ", metatiles in flight "
                         + engine.metrics().getMetatilesInFlight());
     }
-
-    // ---------------------------------------------------------------------------------------------------------------
-    // Finding 6: EngineThreads.newThread registers each thread before it is started and drops only TERMINATED ones
-    // (EngineThreads.java:378-379). A thread whose start() threw (OutOfMemoryError: unable to create native thread)
-    // stays NEW, so it and its job are kept for ever, and every later newThread scans them all.
-    // ---------------------------------------------------------------------------------------------------------------
 
     private static int aliveThreads(String prefix) {
         return (int) Thread.getAllStackTraces().keySet().stream()
