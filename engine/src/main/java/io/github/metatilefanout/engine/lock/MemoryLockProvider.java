@@ -34,11 +34,6 @@ public final class MemoryLockProvider implements LockProvider {
         return new HeldLock(key, keyLock.lock);
     }
 
-    /** Keys with a lock held or waited for now; {@code 0} when the provider is idle. */
-    int activeKeys() {
-        return locks.size();
-    }
-
     private KeyLock register(String key) {
         return locks.compute(key, (k, existing) -> {
             KeyLock keyLock = existing == null ? new KeyLock() : existing;

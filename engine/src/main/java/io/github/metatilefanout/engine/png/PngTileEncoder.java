@@ -174,11 +174,6 @@ public final class PngTileEncoder implements TileEncoder {
         }
     }
 
-    /** How many writers wait for the next tile now, for tests. */
-    int idleWriters() {
-        return idleWriters.size();
-    }
-
     private static void checkInside(RenderedImage image, Rectangle tile) {
         Rectangle bounds = new Rectangle(image.getMinX(), image.getMinY(), image.getWidth(), image.getHeight());
         if (tile.isEmpty() || !bounds.contains(tile)) {
