@@ -3,6 +3,7 @@ package io.github.metatilefanout.engine;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
@@ -11,11 +12,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * docs/troubleshooting.md quotes the engine's log lines: each line quoted in its "Serving tiles" table
- * comes from a constant of {@link LogMessages}, and each constant is quoted there.
+ * comes from a constant of {@link LogMessages}, each constant is quoted there, and each is logged by the engine's
+ * code.
  */
 class TroubleshootingDocTest {
 
@@ -31,6 +35,29 @@ class TroubleshootingDocTest {
         }
         for (Pattern message : messages) {
             assertTrue(quoted.stream().anyMatch(line -> message.matcher(line).matches()), "not in the doc: " + message);
+        }
+    }
+
+    @Test
+    void everyMessageIsLoggedByTheEnginesCode() throws Exception {
+        String code;
+        try (Stream<Path> files = Files.walk(Path.of("src", "main", "java"))) {
+            code = files.filter(f -> f.toString().endsWith(".java") && !f.endsWith("LogMessages.java"))
+                    .map(TroubleshootingDocTest::read)
+                    .collect(Collectors.joining("\n"));
+        }
+        for (Field field : LogMessages.class.getDeclaredFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
+                assertTrue(code.contains("LogMessages." + field.getName()), "never logged: " + field.getName());
+            }
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

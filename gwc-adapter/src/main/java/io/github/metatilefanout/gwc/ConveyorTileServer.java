@@ -30,14 +30,10 @@ public final class ConveyorTileServer {
     /** A lock not obtained within the lock wait timeout, or a lock provider failing: busy, not a bad request. */
     private static final int LOCK_NOT_OBTAINED_STATUS = 503;
 
-    private final StorageBrokerTileStore store;
     private final ThrottledWarning lockNotObtained =
             new ThrottledWarning(LOGGER, LOCK_WARNING_INTERVAL, System::nanoTime);
 
-    /** @param store the engine's tile store, GeoWebCache's storage broker */
-    public ConveyorTileServer(StorageBrokerTileStore store) {
-        this.store = store;
-    }
+    public ConveyorTileServer() {}
 
     /** The engine's key of {@code tile}, a tile of the layer named {@code layerName}. */
     public static TileKey tileKey(String layerName, ConveyorTile tile) {
@@ -47,6 +43,7 @@ public final class ConveyorTileServer {
                 tile.getGridSetId(),
                 tile.getMimeType().getFileExtension(),
                 tile.getParametersId(),
+                tile.getFilteringParameters(),
                 index[0],
                 index[1],
                 (int) index[2]);
@@ -62,7 +59,6 @@ public final class ConveyorTileServer {
      * @throws GeoWebCacheException if the engine could not serve it otherwise, with the engine's message
      */
     public ConveyorTile serve(FanoutEngine engine, TileRequest request, ConveyorTile tile) throws GeoWebCacheException {
-        store.rememberParameters(request.tile().parametersId(), tile.getFilteringParameters());
         long requestTime = System.currentTimeMillis();
         TileResponse response;
         try {

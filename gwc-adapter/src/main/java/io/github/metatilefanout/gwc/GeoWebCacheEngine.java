@@ -39,7 +39,7 @@ public final class GeoWebCacheEngine implements AutoCloseable {
             FanoutSettings settings) {
         StorageBrokerTileStore store = new StorageBrokerTileStore(storageBroker, layers);
         this.engine = new FanoutEngine(name, lockKeys.apply(new GwcLockProvider(gwcLocks)), protocol, store, settings);
-        this.conveyor = new ConveyorTileServer(store);
+        this.conveyor = new ConveyorTileServer();
     }
 
     public FanoutEngine engine() {

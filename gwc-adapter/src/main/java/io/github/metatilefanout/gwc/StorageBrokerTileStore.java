@@ -1,13 +1,10 @@
 package io.github.metatilefanout.gwc;
 
-import com.google.common.cache.Cache;
-import com.google.common.cache.CacheBuilder;
 import io.github.metatilefanout.engine.StoredTile;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileStore;
 import java.io.IOException;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.geowebcache.GeoWebCacheException;
@@ -24,9 +21,8 @@ import org.geowebcache.storage.TileObject;
  * GeoWebCache's storage broker as the engine's tile store: whatever blob store each layer is configured
  * with, and GeoWebCache's transient cache.
  *
- * <p>The engine knows a tile's parameters by their id only; the blob store also records the parameters
- * themselves, so the layer remembers them here before each request ({@link #rememberParameters}). A tile
- * read from the store carries its creation time, which a cache hit reports.
+ * <p>A tile is stored with its parameters, which the blob store records beside it (GeoWebCache truncates by
+ * them). A tile read from the store carries its creation time, which a cache hit reports.
  */
 public final class StorageBrokerTileStore implements TileStore {
 
@@ -40,22 +36,10 @@ public final class StorageBrokerTileStore implements TileStore {
 
     private final StorageBroker storageBroker;
     private final TileLayers layers;
-    private final Cache<String, Map<String, String>> parametersById = CacheBuilder.newBuilder()
-            .maximumSize(10_000)
-            .expireAfterAccess(1, TimeUnit.HOURS)
-            .build();
-
     /** @param layers where each tile layer's "expire cache" (after which a stored tile is stale) is looked up */
     public StorageBrokerTileStore(StorageBroker storageBroker, TileLayers layers) {
         this.storageBroker = storageBroker;
         this.layers = layers;
-    }
-
-    /** Records the parameters behind {@code parametersId}, so stored tiles carry them. */
-    void rememberParameters(String parametersId, Map<String, String> parameters) {
-        if (parametersId != null && parameters != null && !parameters.isEmpty()) {
-            parametersById.put(parametersId, Map.copyOf(parameters));
-        }
     }
 
     @Override
@@ -122,8 +106,7 @@ public final class StorageBrokerTileStore implements TileStore {
 
     private TileObject tileObject(TileKey tile, byte[] data) {
         long[] xyz = {tile.x(), tile.y(), tile.z()};
-        Map<String, String> parameters =
-                tile.parametersId() == null ? null : parametersById.getIfPresent(tile.parametersId());
+        Map<String, String> parameters = tile.parameters().isEmpty() ? null : tile.parameters();
         String format = mimeFormat(tile.format());
         TileObject object = data == null
                 ? TileObject.createQueryTileObject(tile.layer(), xyz, tile.gridSet(), format, parameters)

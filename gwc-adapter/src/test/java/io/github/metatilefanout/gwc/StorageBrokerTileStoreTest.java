@@ -11,6 +11,7 @@ import io.github.metatilefanout.engine.TileKey;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -92,6 +93,27 @@ class StorageBrokerTileStoreTest {
 
         assertArrayEquals(new byte[] {7}, read.data());
         assertEquals(1_234_000L, read.createdMillis());
+    }
+
+    /** A tile is stored with its parameters, which the blob store records beside it. */
+    @Test
+    void aStoredTileCarriesItsParametersToTheBlobStore() throws IOException {
+        List<TileObject> put = new CopyOnWriteArrayList<>();
+        StorageBroker broker = (StorageBroker) Proxy.newProxyInstance(
+                StorageBroker.class.getClassLoader(), new Class<?>[] {StorageBroker.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("put")) {
+                        put.add((TileObject) args[0]);
+                        return true;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+        StorageBrokerTileStore store = new StorageBrokerTileStore(broker, name -> null);
+        TileKey styled = new TileKey("roads", "EPSG:4326", "png", "f00d", Map.of("STYLES", "night"), 3, 4, 5);
+
+        store.put(styled, new byte[] {1});
+
+        assertEquals("f00d", put.get(0).getParametersId());
+        assertEquals(Map.of("STYLES", "night"), put.get(0).getParameters());
     }
 
     private static StorageBroker broker(Resource blob) {
