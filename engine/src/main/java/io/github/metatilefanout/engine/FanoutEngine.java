@@ -20,12 +20,12 @@ import java.util.logging.Logger;
  * <p>For a request for tile T of metatile M:
  *
  * <ol>
- *   <li>T is looked up in the tile store, without locks;
- *   <li>if M is being processed in this process, T's bytes are taken from its image: encoded on this thread if
- *       nobody has started T (or if T failed, was abandoned, or takes longer than the lock timeout elsewhere),
- *       otherwise awaited from the thread encoding it; unless M's render found its tiles to be kept only
- *       transiently while T's were to be stored;
- *   <li>otherwise M's lock is taken, then, while T is looked up again, T's lock ({@link LockProtocol#TILE_LOCKS}) or
+ *   <li>if the request is interactive and M is being processed in this process, T's bytes are taken from its image,
+ *       with no store lookup: encoded on this thread if nobody has started T (or if T failed, was abandoned, or takes
+ *       longer than the lock timeout elsewhere), otherwise awaited from the thread encoding it; unless M's render
+ *       found its tiles to be kept only transiently while T's were to be stored;
+ *   <li>otherwise T is looked up in the tile store, without locks;
+ *   <li>if it is not there, M's lock is taken, then, while T is looked up again, T's lock ({@link LockProtocol#TILE_LOCKS}) or
  *       M's storing lock ({@link LockProtocol#STORING_LOCK}): a job of any process still storing T holds it;
  *   <li>if the request is interactive and the pool has a free slot, a job thread starts, which takes the job's
  *       locks while this thread renders M (so that a lock provider a round trip away adds little to the first
@@ -45,8 +45,9 @@ import java.util.logging.Logger;
  * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and the lock it takes to look T up again (T's, or
  * M's storing lock) and always releases them itself before returning; a job's locks belong to its owner, the one
  * thread that runs it ({@link FanoutJob}). {@link #inFlight} holds at most one job per metatile, from its registration
- * under M's lock until it has finished. Every wait of the engine on another thread is at most the lock timeout;
- * {@link #close(Duration)} at most twice its grace period.
+ * under M's lock until it has finished. A request waits for another thread at most the lock timeout, but a seeding
+ * call waits for a job in flight as long as that job waits for its turn or its writes; {@link #close(Duration)}
+ * returns within twice its grace period.
  */
 public final class FanoutEngine implements AutoCloseable {
 
@@ -93,7 +94,7 @@ public final class FanoutEngine implements AutoCloseable {
      *
      * @throws TileException if the metatile failed to render or T failed to encode, a lock was not
      *     obtained (its timeout passed or the lock provider failed), a seeding call could not see M's tiles
-     *     stored in time, or the thread was interrupted (its interrupt flag is kept)
+     *     stored before the engine closed, or the thread was interrupted (its interrupt flag is kept)
      */
     public TileResponse getTile(TileRequest request) throws TileException {
         CachePolicy policy = request.cachePolicy();
@@ -399,13 +400,17 @@ public final class FanoutEngine implements AutoCloseable {
         }
     }
 
-    /** For seeding: returns once {@code job} has finished, at most the lock timeout. */
+    /**
+     * For seeding: waits for {@code job} to finish, however long it waits for its turn (warning each lock timeout) or for its
+     * writes; gives up only when the engine closes.
+     */
     private void awaitStored(FanoutJob job) throws TileException {
-        Duration timeout = settings.lockTimeout();
         try {
-            if (!job.awaitFinished(timeout)) {
-                throw new TileException("Metatile " + job.metatile() + " was still being stored after "
-                        + timeout.toMillis() + " ms; seeding cannot tell that its tiles are stored");
+            while (!job.awaitFinished(settings.lockTimeout())) {
+                if (closed) {
+                    throw new TileException("The engine closed while metatile " + job.metatile()
+                            + " was being stored; seeding cannot tell that its tiles are stored");
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -28,8 +28,10 @@ import java.util.logging.Logger;
  * finished and left the in-flight registry, so that requests finding it there can always read the image.
  *
  * <p>A job on its thread takes its locks while its metatile renders; its requester {@linkplain #handOver hands it
- * over} once the requested tile is encoded, or {@linkplain #cancel cancels} it. Every wait of the owner is at most the
- * lock timeout.
+ * over} once the requested tile is encoded, or {@linkplain #cancel cancels} it. The owner waits for its locks at most
+ * the lock timeout, for a sibling's encode at most the lock timeout; for its hand-over, its turn and its writes as long
+ * as they take (warning each lock timeout while it holds locks waiting for a hand-over or a turn), until the engine
+ * closes.
  */
 final class FanoutJob {
 

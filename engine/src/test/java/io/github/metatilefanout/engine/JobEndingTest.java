@@ -114,13 +114,8 @@ class JobEndingTest {
     @Test
     void aQueuedJobThatWaitsLongerThanTheLockTimeoutForATurnStillStoresItsTiles() throws Exception {
         CountDownLatch poolEncodes = new CountDownLatch(1);
-        RawEncoder gatedOnPool = new RawEncoder().poolThreadsGatedBy(poolEncodes);
         CountingStore store = new CountingStore();
-        engine("queued", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, ONE_SECOND));
-        engine.getTile(request(tile("roads", 0, 0), 4, renderer, gatedOnPool)); // its job holds the only turn
-        await().atMost(BOUND).until(() -> gatedOnPool.started() == 2);
-        TileKey queued = tile("roads", 8, 8);
-        engine.getTile(request(queued, 4, renderer, gatedOnPool)); // answers; its job waits for a turn
+        TileKey queued = queueAJobBehindTheOnlyPoolThread("queued", store, poolEncodes);
         await().during(ONE_SECOND.multipliedBy(2))
                 .atMost(BOUND)
                 .until(() -> engine.metrics().getQueueDepth() == 1
@@ -134,6 +129,30 @@ class JobEndingTest {
             assertEquals(1, store.puts(queuedMetatile.tile(i)), "puts of " + queuedMetatile.tile(i));
         }
         assertEquals(0, engine.metrics().getTilesAbandoned());
+    }
+
+    /**
+     * A seed call for a sibling of a job queued behind a busy pool for three lock timeouts waits for that job and
+     * returns once it has stored every tile.
+     */
+    @Test
+    void aSeedCallForAMetatileWhoseJobIsQueuedPastTheLockTimeoutReturnsOnceItsTilesAreStored() throws Exception {
+        CountDownLatch poolEncodes = new CountDownLatch(1);
+        CountingStore store = new CountingStore();
+        TileKey queued = queueAJobBehindTheOnlyPoolThread("seedqueued", store, poolEncodes);
+        await().atMost(BOUND).until(() -> engine.metrics().getQueueDepth() == 1);
+
+        Future<TileResponse> seed =
+                clients.submit(() -> engine.getTile(seeding(request(tile("roads", 9, 9), 4, renderer, encoder))));
+        await().during(ONE_SECOND.multipliedBy(3)).atMost(BOUND).until(() -> !seed.isDone());
+        poolEncodes.countDown();
+        seed.get(BOUND.toSeconds(), TimeUnit.SECONDS);
+
+        Metatile queuedMetatile = metatile(4, queued);
+        for (int i = 0; i < queuedMetatile.tileCount(); i++) {
+            assertEquals(1, store.puts(queuedMetatile.tile(i)), "puts of " + queuedMetatile.tile(i));
+        }
+        assertEquals(1, renderer.renders(queuedMetatile));
     }
 
     /**
@@ -248,6 +267,23 @@ class JobEndingTest {
                 eventually(Duration.ofSeconds(3), () -> locks.held() == 0),
                 "locks held after the job's thread ended: " + locks.held() + ", metatiles in flight "
                         + engine.metrics().getMetatilesInFlight());
+    }
+
+    /**
+     * Pool 1, queue 1, lock timeout 1 s: a first job encodes on the only pool thread until {@code poolEncodes} opens;
+     * a second request answers and its job waits for a turn.
+     *
+     * @return the tile of the second request
+     */
+    private TileKey queueAJobBehindTheOnlyPoolThread(String name, TileStore store, CountDownLatch poolEncodes)
+            throws TileException {
+        RawEncoder gatedOnPool = new RawEncoder().poolThreadsGatedBy(poolEncodes);
+        engine(name, LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, ONE_SECOND));
+        engine.getTile(request(tile("roads", 0, 0), 4, renderer, gatedOnPool));
+        await().atMost(BOUND).until(() -> gatedOnPool.started() == 2);
+        TileKey queued = tile("roads", 8, 8);
+        engine.getTile(request(queued, 4, renderer, gatedOnPool));
+        return queued;
     }
 
     private static int aliveThreads(String prefix) {
