@@ -45,9 +45,9 @@ import java.util.logging.Logger;
  * <p><b>Ownership.</b> The caller of {@link #getTile} owns M's lock and the lock it takes to look T up again (T's, or
  * M's storing lock) and always releases them itself before returning; a job's locks belong to its owner, the one
  * thread that runs it ({@link FanoutJob}). {@link #inFlight} holds at most one job per metatile, from its registration
- * under M's lock until it has finished. A request waits for another thread at most the lock timeout, but a seeding
- * call waits for a job in flight as long as that job waits for its turn or its writes; {@link #close(Duration)}
- * returns within twice its grace period.
+ * under M's lock until it has finished. A request waits for a lock or for another thread's encode at most the lock
+ * timeout; a request running its job itself waits for its writes, and a seeding call for a job in flight, as long as
+ * they take; {@link #close(Duration)} returns within twice its grace period.
  */
 public final class FanoutEngine implements AutoCloseable {
 
@@ -206,9 +206,10 @@ public final class FanoutEngine implements AutoCloseable {
      * thread stores nothing itself: it returns within twice {@code gracePeriod}. Later requests run on their own
      * threads. Closing again does nothing more and reports what the first close did.
      *
-     * @return whether every thread of the engine (job threads and store threads) has ended: then nothing of the
-     *     engine's holds a lock or stores a tile any more; if not, one WARNING line names those still running (an
-     *     encoder, a store or a lock provider that ignores interruption)
+     * @return whether every thread of the engine (job threads and store threads) has ended: then no job thread
+     *     holds a lock or stores a tile any more (a job its requester runs ends on that thread, its unstarted tiles
+     *     abandoned); if not, one WARNING line names those still running (an encoder, a store or a lock provider that
+     *     ignores interruption)
      */
     public boolean close(Duration gracePeriod) {
         synchronized (lifecycle) {
@@ -322,7 +323,10 @@ public final class FanoutEngine implements AutoCloseable {
             if (interactive && settings.poolSize() > 0 && !closed) {
                 metrics.jobRunOnCallerPoolFull();
             }
-            job.runOnCaller();
+            int abandoned = job.runOnCaller();
+            if (!interactive && abandoned > 0) {
+                throw notStored(job, abandoned);
+            }
             return;
         }
         if (!job.handOver()) {
@@ -412,10 +416,18 @@ public final class FanoutEngine implements AutoCloseable {
                             + " was being stored; seeding cannot tell that its tiles are stored");
                 }
             }
+            if (job.tilesAbandoned() > 0) {
+                throw notStored(job, job.tilesAbandoned());
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TileException("Interrupted while waiting for metatile " + job.metatile(), e);
         }
+    }
+
+    private static TileException notStored(FanoutJob job, int abandoned) {
+        return new TileException(abandoned + " tiles of metatile " + job.metatile() + " were not stored: the engine"
+                + " closed, or the threads encoding them did not finish within the lock timeout");
     }
 
     /**

@@ -57,6 +57,8 @@ final class FanoutJob {
     private final Set<Integer> writing = new HashSet<>();
     /** Set by {@link #stop}: the owner abandons the tiles nobody has started. */
     private volatile boolean stopping;
+    /** Written by the owner only: tiles abandoned, not stored; final once the job has finished. */
+    private volatile int abandoned;
 
     /**
      * @param locks the job's locks, decided at the latest one lock timeout after now
@@ -134,10 +136,13 @@ final class FanoutJob {
     /**
      * Runs the job on the calling thread, its requester: takes its locks (within the lock timeout), encodes and stores
      * every tile; returns once every write has returned.
+     *
+     * @return the tiles {@linkplain #tilesAbandoned abandoned}
      */
-    void runOnCaller() {
+    int runOnCaller() {
         handedOver.complete(flight);
         run(null, EncodedOn.CALLER, () -> {});
+        return abandoned;
     }
 
     /**
@@ -168,6 +173,14 @@ final class FanoutJob {
         return finished.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /**
+     * Once finished: the tiles neither stored nor failed, because the engine closed or another thread encoding them
+     * did not report within the lock timeout.
+     */
+    int tilesAbandoned() {
+        return abandoned;
+    }
+
     /** @param turns where a job thread takes its turn to encode; {@code null} for a requester, which encodes at once */
     private void run(EncodingTurns turns, EncodedOn where, Runnable released) {
         InFlightMetatile rendered = null;
@@ -190,7 +203,7 @@ final class FanoutJob {
             }
             try {
                 if (rendered != null) {
-                    metrics.tilesAbandoned(rendered.abandonUnclaimed().size()); // none unless a failure cut the loop
+                    abandon(rendered.abandonUnclaimed().size()); // none unless a failure cut the loop
                     logEncodeFailures(rendered);
                 }
             } finally {
@@ -268,9 +281,9 @@ final class FanoutJob {
                     }
                 }
                 if (done == null) {
-                    List<Integer> abandoned = rendered.abandonUnclaimed();
-                    metrics.tilesAbandoned(abandoned.size());
-                    for (int i : abandoned) {
+                    List<Integer> unclaimed = rendered.abandonUnclaimed();
+                    abandon(unclaimed.size());
+                    for (int i : unclaimed) {
                         locks.release(i);
                         remaining--;
                     }
@@ -280,6 +293,7 @@ final class FanoutJob {
                     done = awaitCompletion(rendered, turns);
                     if (done == null) {
                         LOGGER.severe(String.format(LogMessages.TILES_NOT_REPORTED, remaining, metatile));
+                        abandon(remaining);
                         return;
                     }
                 }
@@ -287,6 +301,7 @@ final class FanoutJob {
             }
         } catch (InterruptedException e) {
             LOGGER.warning(String.format(LogMessages.TILES_NOT_REPORTED, remaining, metatile));
+            abandon(remaining);
             Thread.currentThread().interrupt();
         } finally {
             if (encoding && turns != null) {
@@ -345,6 +360,12 @@ final class FanoutJob {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /** On the owner: {@code count} more tiles will not be stored. */
+    private void abandon(int count) {
+        metrics.tilesAbandoned(count);
+        abandoned += count;
     }
 
     private boolean mustStop(EncodingTurns turns) {

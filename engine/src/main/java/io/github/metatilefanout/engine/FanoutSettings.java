@@ -21,7 +21,7 @@ import java.util.Objects;
  * @param queueBound {@link Setting#QUEUE_BOUND}: metatiles that may wait for a pool thread; when the pool and its
  *     queue are full, the requesting thread does the work itself
  * @param storeThreads {@link Setting#STORE_THREADS}: tiles written to the tile store at once, for the whole engine; 0
- *     writes each tile on the thread that encoded it
+ *     writes each tile on its metatile's own thread
  * @param lockTimeout {@link Setting#LOCK_TIMEOUT_SECONDS}: the longest wait for any lock, in whole seconds
  * @param singleTileWhenUncached {@link Setting#SINGLE_TILE_WHEN_UNCACHED}: render a requested tile alone, not its
  *     metatile, where tiles are not cached (for requests that offer a single-tile metatile)

@@ -4,18 +4,23 @@ import static io.github.metatilefanout.engine.Fixtures.metatile;
 import static io.github.metatilefanout.engine.Fixtures.request;
 import static io.github.metatilefanout.engine.Fixtures.seeding;
 import static io.github.metatilefanout.engine.Fixtures.tile;
+import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
@@ -153,6 +158,81 @@ class JobEndingTest {
             assertEquals(1, store.puts(queuedMetatile.tile(i)), "puts of " + queuedMetatile.tile(i));
         }
         assertEquals(1, renderer.renders(queuedMetatile));
+    }
+
+    /**
+     * A seed call's job waits one lock timeout (1 s) for tile 5, which a sibling request claimed and encodes for
+     * longer: the seed call fails, naming the tile not stored, which is counted.
+     */
+    @Test
+    void aSeedCallWhoseSiblingEncodesATilePastTheLockTimeoutFailsSayingSo() throws Exception {
+        Metatile metatile = metatile(4, tile("roads", 0, 0));
+        CountDownLatch seedEncoding = new CountDownLatch(1);
+        CountDownLatch siblingClaimed = new CountDownLatch(1);
+        CountDownLatch siblingEncodes = new CountDownLatch(1);
+        AtomicBoolean firstOfTile5 = new AtomicBoolean(true);
+        TileEncoder gated = (image, bounds) -> {
+            if (bounds.equals(metatile.tileBounds(0))) {
+                seedEncoding.countDown();
+                awaitQuietly(siblingClaimed);
+            } else if (bounds.equals(metatile.tileBounds(5)) && firstOfTile5.compareAndSet(true, false)) {
+                siblingClaimed.countDown();
+                awaitQuietly(siblingEncodes);
+            }
+            return encoder.encode(image, bounds);
+        };
+        CountingStore store = new CountingStore();
+        engine("seedslow", LockProtocol.TILE_LOCKS, store, settings(1, 1, 2, ONE_SECOND));
+        Future<TileResponse> seed =
+                clients.submit(() -> engine.getTile(seeding(request(metatile.tile(0), 4, renderer, gated))));
+        assertTrue(seedEncoding.await(BOUND.toSeconds(), TimeUnit.SECONDS));
+        Future<TileResponse> sibling =
+                clients.submit(() -> engine.getTile(request(metatile.tile(5), 4, renderer, gated)));
+
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> seed.get(BOUND.toSeconds(), SECONDS));
+        siblingEncodes.countDown();
+        sibling.get(BOUND.toSeconds(), TimeUnit.SECONDS);
+
+        assertInstanceOf(TileException.class, failed.getCause());
+        assertTrue(
+                failed.getCause().getMessage().contains("1 tiles of metatile"),
+                failed.getCause().getMessage());
+        assertEquals(15, store.totalPuts());
+        assertEquals(0, store.puts(metatile.tile(5)));
+        assertEquals(1, engine.metrics().getTilesAbandoned());
+    }
+
+    /**
+     * The engine closes while a seed call's own job encodes tile 3: the job abandons the tiles nobody has started,
+     * and the seed call fails, saying how many were not stored.
+     */
+    @Test
+    void aSeedCallCutShortByCloseFailsSayingHowManyTilesWereNotStored() throws Exception {
+        Metatile metatile = metatile(4, tile("roads", 0, 0));
+        CountDownLatch inTile3 = new CountDownLatch(1);
+        CountDownLatch tile3 = new CountDownLatch(1);
+        TileEncoder gated = (image, bounds) -> {
+            if (bounds.equals(metatile.tileBounds(3))) {
+                inTile3.countDown();
+                awaitQuietly(tile3);
+            }
+            return encoder.encode(image, bounds);
+        };
+        CountingStore store = new CountingStore();
+        engine("seedclose", LockProtocol.TILE_LOCKS, store, settings(1, 1, 2, Duration.ofSeconds(30)));
+        Future<TileResponse> seed =
+                clients.submit(() -> engine.getTile(seeding(request(metatile.tile(0), 4, renderer, gated))));
+        assertTrue(inTile3.await(BOUND.toSeconds(), TimeUnit.SECONDS));
+
+        engine.close(Duration.ofMillis(500));
+        tile3.countDown();
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> seed.get(BOUND.toSeconds(), SECONDS));
+
+        assertInstanceOf(TileException.class, failed.getCause());
+        long abandoned = engine.metrics().getTilesAbandoned();
+        assertEquals(16, store.totalPuts() + abandoned, "stored " + store.totalPuts() + ", abandoned " + abandoned);
+        assertTrue(failed.getCause().getMessage().contains(abandoned + " tiles of metatile"), failed.getMessage());
+        assertEquals(0, locks.held());
     }
 
     /**

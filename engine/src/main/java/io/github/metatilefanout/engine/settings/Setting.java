@@ -44,7 +44,7 @@ public final class Setting<T> implements Serializable {
     /**
      * Tiles written to the tile store at once, for the whole engine, each on a thread of its own, so that a store a
      * round trip away (an object store) costs a metatile about one round trip rather than one per tile; 0 writes
-     * each tile on the thread that encoded it. Default: 16.
+     * each tile on its metatile's own thread. Default: 16.
      */
     public static final Setting<Integer> STORE_THREADS =
             new Setting<>("storeThreads", new WholeNumbers(0, 256), values -> 16);
