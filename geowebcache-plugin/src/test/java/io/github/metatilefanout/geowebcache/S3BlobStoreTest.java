@@ -8,11 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.amazonaws.auth.AWSStaticCredentialsProvider;
-import com.amazonaws.auth.BasicAWSCredentials;
-import com.amazonaws.client.builder.AwsClientBuilder.EndpointConfiguration;
 import com.amazonaws.services.s3.AmazonS3;
-import com.amazonaws.services.s3.AmazonS3ClientBuilder;
+import io.github.metatilefanout.gwc.s3.S3Fixture;
+import io.github.metatilefanout.gwc.s3.S3Server;
+import io.github.metatilefanout.gwc.s3.Toxiproxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.geowebcache.layer.TileLayerDispatcher;
+import org.geowebcache.s3.S3BlobStoreInfo;
 import org.geowebcache.seed.GWCTask;
 import org.geowebcache.storage.BlobStoreAggregator;
 import org.junit.jupiter.api.Test;
@@ -45,13 +45,8 @@ class S3BlobStoreTest {
     /** The other tests' premise: a request to S3 through the proxy takes at least the added latency. */
     @Test
     void aPutThroughTheProxyTakesAtLeastTheAddedLatency() throws Exception {
-        AmazonS3 throughProxy = AmazonS3ClientBuilder.standard()
-                .withEndpointConfiguration(new EndpointConfiguration(
-                        "http://127.0.0.1:" + s3.toxiproxy().listenPort(), "us-east-1"))
-                .withPathStyleAccessEnabled(true)
-                .withCredentials(new AWSStaticCredentialsProvider(
-                        new BasicAWSCredentials(S3Server.ACCESS_KEY, S3Server.SECRET_KEY)))
-                .build();
+        AmazonS3 throughProxy =
+                S3Server.client("http://127.0.0.1:" + s3.toxiproxy().listenPort());
         try {
             String bucket = s3.newBucket();
             throughProxy.createBucket(bucket);
@@ -73,7 +68,7 @@ class S3BlobStoreTest {
     @Test
     void sixteenSimultaneousSiblingRequestsCauseOneGetMapAndEveryTileIsInTheBucketWhenTheJobEnds() throws Exception {
         String bucket = s3.newBucket();
-        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of(), "recordingLock", s3.blobStore(bucket));
+        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of(), "recordingLock", defaultBlobStore(bucket));
         assertEquals(List.of("s3"), gwc.bean(BlobStoreAggregator.class).getBlobStoreNames());
         assertInstanceOf(
                 FanoutWMSLayer.class, gwc.bean(TileLayerDispatcher.class).getTileLayer(WORLD));
@@ -111,16 +106,16 @@ class S3BlobStoreTest {
     @Test
     void theBucketsTileObjectsAreByteIdenticalToStocks() throws Exception {
         String stockBucket = s3.newBucket();
-        StandaloneGeoWebCache stock = fixture.stock(s3.blobStore(stockBucket));
+        StandaloneGeoWebCache stock = fixture.stock(defaultBlobStore(stockBucket));
         int getMapsBefore = fixture.wms().getMaps();
         long stockStart = System.nanoTime();
         Map<String, byte[]> stockAnswers = everyTileOfZoom2(stock);
         long stockMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stockStart);
         assertEquals(2, fixture.wms().getMaps() - getMapsBefore, "stock: one GetMap per metatile");
-        Map<String, byte[]> stockObjects = tileObjects(stockBucket);
+        Map<String, byte[]> stockObjects = s3.s3().objects(stockBucket, ".png");
 
         String pluginBucket = s3.newBucket();
-        StandaloneGeoWebCache plugin = fixture.withPlugin(Map.of(), "recordingLock", s3.blobStore(pluginBucket));
+        StandaloneGeoWebCache plugin = fixture.withPlugin(Map.of(), "recordingLock", defaultBlobStore(pluginBucket));
         getMapsBefore = fixture.wms().getMaps();
         long pluginStart = System.nanoTime();
         Map<String, byte[]> pluginAnswers = everyTileOfZoom2(plugin);
@@ -134,7 +129,7 @@ class S3BlobStoreTest {
         for (Map.Entry<String, byte[]> answer : stockAnswers.entrySet()) {
             assertArrayEquals(answer.getValue(), pluginAnswers.get(answer.getKey()), answer.getKey());
         }
-        Map<String, byte[]> pluginObjects = tileObjects(pluginBucket);
+        Map<String, byte[]> pluginObjects = s3.s3().objects(pluginBucket, ".png");
         assertEquals(32, stockObjects.size(), stockObjects.keySet().toString());
         assertEquals(stockObjects.keySet(), pluginObjects.keySet());
         for (Map.Entry<String, byte[]> object : stockObjects.entrySet()) {
@@ -150,7 +145,7 @@ class S3BlobStoreTest {
     @Test
     void theRequestedTileAnswersWhileEveryPutOfItsMetatileIsStillInFlight() throws Exception {
         String bucket = s3.newBucket();
-        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of(), "recordingLock", s3.blobStore(bucket));
+        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of(), "recordingLock", defaultBlobStore(bucket));
         String tile = WmtsTiles.getTile(WORLD, PNG, 1, 2, 2);
         MockHttpServletResponse response;
         int inBucketWhenAnswered;
@@ -179,7 +174,7 @@ class S3BlobStoreTest {
         await().atMost(30, TimeUnit.SECONDS)
                 .until(() -> s3.s3().keys(bucket, ".png").size() == 16);
         gwc.awaitIdle();
-        Map<String, byte[]> objects = tileObjects(bucket);
+        Map<String, byte[]> objects = s3.s3().objects(bucket, ".png");
         String key = objects.keySet().stream()
                 .filter(k -> k.endsWith("/2/1/2.png"))
                 .findFirst()
@@ -192,7 +187,7 @@ class S3BlobStoreTest {
     @Test
     void aSeedTaskEndsOnlyOnceEveryTileIsInTheBucket() throws Exception {
         String bucket = s3.newBucket();
-        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of(), "recordingLock", s3.blobStore(bucket));
+        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of(), "recordingLock", defaultBlobStore(bucket));
         int getMapsBefore = fixture.wms().getMaps();
         long start = System.nanoTime();
 
@@ -222,14 +217,10 @@ class S3BlobStoreTest {
         return tiles;
     }
 
-    /** The tile objects of {@code bucket} by key. */
-    private static Map<String, byte[]> tileObjects(String bucket) throws Exception {
-        Map<String, byte[]> tiles = new LinkedHashMap<>();
-        s3.s3().objects(bucket).forEach((key, bytes) -> {
-            if (key.endsWith(".png")) {
-                tiles.put(key, bytes);
-            }
-        });
-        return tiles;
+    /** GeoWebCache's S3 blob store on {@code bucket}, the default one, as an element of {@code <blobStores>}. */
+    private static String defaultBlobStore(String bucket) {
+        S3BlobStoreInfo store = s3.blobStore("s3", bucket);
+        store.setDefault(true);
+        return WmtsTiles.blobStore(store);
     }
 }

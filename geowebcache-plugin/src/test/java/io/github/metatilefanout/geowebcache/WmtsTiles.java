@@ -1,5 +1,11 @@
 package io.github.metatilefanout.geowebcache;
 
+import com.thoughtworks.xstream.XStream;
+import org.geowebcache.config.BlobStoreInfo;
+import org.geowebcache.config.ContextualConfigurationProvider;
+import org.geowebcache.config.XMLConfiguration;
+import org.geowebcache.s3.S3BlobStoreConfigProvider;
+
 /**
  * The tests' layers in {@code geowebcache.xml}, and WMTS requests for their tiles. Every layer is in EPSG:4326
  * with 4x4 metatiles; at zoom 2 (8 x 4 tiles) that is two metatiles, columns 0 to 3 and 4 to 7.
@@ -83,6 +89,16 @@ final class WmtsTiles {
                                 "<formatModifiers><formatModifier><responseFormat>image/png</responseFormat>"
                                         + "<transparent>false</transparent></formatModifier></formatModifiers>"),
                         blobStores.isEmpty() ? "" : "<blobStores>" + blobStores + "</blobStores>");
+    }
+
+    /**
+     * {@code store} as an element of {@code <blobStores>}, written by GeoWebCache's own XStream set-up for its
+     * configuration file (with its S3 blob store's aliases).
+     */
+    static String blobStore(BlobStoreInfo store) {
+        XStream xstream = XMLConfiguration.getConfiguredXStreamWithContext(
+                new XStream(), null, ContextualConfigurationProvider.Context.PERSIST);
+        return new S3BlobStoreConfigProvider().getConfiguredXStream(xstream).toXML(store);
     }
 
     private static String layer(String name, String wmsUrl, String gridSubset, String extra) {

@@ -1,4 +1,4 @@
-package io.github.metatilefanout.geowebcache;
+package io.github.metatilefanout.gwc.s3;
 
 import static org.awaitility.Awaitility.await;
 
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Assumptions;
  * TOXIPROXY_SERVER}, {@code $GOPATH/bin/server}, {@code ~/go/bin/server}. Without it the tests fail under CI
  * ({@code CI=true}, where {@code .ci/run} installs it) and are skipped elsewhere, saying how to install it.
  */
-final class Toxiproxy implements AutoCloseable {
+public final class Toxiproxy implements AutoCloseable {
 
     static final String INSTALL = "go install github.com/Shopify/toxiproxy/v2/cmd/server@latest";
     private static final String PROXY = "s3";
@@ -139,7 +139,7 @@ final class Toxiproxy implements AutoCloseable {
      * Delays every request crossing the proxy from now on by {@code latency}. Requests the previous latency is
      * holding go on at once (Toxiproxy forwards them when the toxic changes), then take the new one.
      */
-    void latency(Duration latency) throws IOException {
+    public void latency(Duration latency) throws IOException {
         HttpResponse<String> updated = call(
                 "POST",
                 "/proxies/" + PROXY + "/toxics/" + TOXIC,
@@ -151,7 +151,7 @@ final class Toxiproxy implements AutoCloseable {
     }
 
     /** The port S3 clients connect to. */
-    int listenPort() {
+    public int listenPort() {
         return listenPort;
     }
 

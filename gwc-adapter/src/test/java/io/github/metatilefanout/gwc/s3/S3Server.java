@@ -1,4 +1,4 @@
-package io.github.metatilefanout.geowebcache;
+package io.github.metatilefanout.gwc.s3;
 
 import com.amazonaws.auth.AWSStaticCredentialsProvider;
 import com.amazonaws.auth.BasicAWSCredentials;
@@ -25,13 +25,13 @@ import java.util.Map;
 /**
  * A real S3-compatible server for the tests, S3Proxy over jclouds' in-memory ("transient") blob store, on 127.0.0.1,
  * accepting any credentials. It runs in the tests' JVM, loaded from its own jar (system property {@code s3proxy.jar},
- * which the build sets) by a class loader of its own, so that its Jetty 11 and Servlet 5 never meet GeoWebCache's
- * Servlet 6 classes. Its own client, straight to the server (never through a proxy), reads what a bucket holds.
+ * which the build sets) by a class loader of its own, so that its Jetty 11 and Servlet 5 never meet the Servlet 6
+ * classes of GeoWebCache or GeoServer. Its own client, straight to the server (never through a proxy), reads what a bucket holds.
  */
-final class S3Server implements AutoCloseable {
+public final class S3Server implements AutoCloseable {
 
-    static final String ACCESS_KEY = "metatile-fanout";
-    static final String SECRET_KEY = "not-a-secret";
+    public static final String ACCESS_KEY = "metatile-fanout";
+    public static final String SECRET_KEY = "not-a-secret";
 
     private final URLClassLoader loader;
     private final Object s3Proxy;
@@ -42,19 +42,24 @@ final class S3Server implements AutoCloseable {
         this.loader = loader;
         this.s3Proxy = s3Proxy;
         this.port = port;
-        this.client = AmazonS3ClientBuilder.standard()
-                .withEndpointConfiguration(new EndpointConfiguration(endpoint(), "us-east-1"))
+        this.client = client(endpoint());
+    }
+
+    /** An S3 client of AWS's SDK to {@code endpoint} (path-style, this server's credentials); shut it down after use. */
+    public static AmazonS3 client(String endpoint) {
+        return AmazonS3ClientBuilder.standard()
+                .withEndpointConfiguration(new EndpointConfiguration(endpoint, "us-east-1"))
                 .withPathStyleAccessEnabled(true)
                 .withCredentials(new AWSStaticCredentialsProvider(new BasicAWSCredentials(ACCESS_KEY, SECRET_KEY)))
                 .build();
     }
 
-    static S3Server start() throws Exception {
+    public static S3Server start() throws Exception {
         String jarProperty = System.getProperty("s3proxy.jar");
         if (jarProperty == null || !Files.isRegularFile(Path.of(jarProperty))) {
             throw new IllegalStateException("S3Proxy's jar not found at system property s3proxy.jar (" + jarProperty
-                    + "): the build copies it to target/s3proxy/s3proxy.jar (maven-dependency-plugin, phase"
-                    + " process-test-resources)");
+                    + "): the build copies it to target/s3proxy/s3proxy.jar (the parent pom's maven-dependency-plugin"
+                    + " execution s3proxy, phase process-test-resources)");
         }
         URLClassLoader loader = new URLClassLoader(
                 "s3proxy", new URL[] {Path.of(jarProperty).toUri().toURL()}, ClassLoader.getPlatformClassLoader());
@@ -96,14 +101,19 @@ final class S3Server implements AutoCloseable {
     }
 
     /** The URL of the server itself, without the proxy. */
-    String endpoint() {
+    public String endpoint() {
         return "http://127.0.0.1:" + port;
     }
 
     /** Every object of {@code bucket} by key, in key order; an empty map if the bucket does not exist. */
-    Map<String, byte[]> objects(String bucket) throws IOException {
+    public Map<String, byte[]> objects(String bucket) throws IOException {
+        return objects(bucket, "");
+    }
+
+    /** The objects of {@code bucket} whose keys end with {@code suffix}, by key, in key order. */
+    public Map<String, byte[]> objects(String bucket, String suffix) throws IOException {
         Map<String, byte[]> objects = new LinkedHashMap<>();
-        for (String key : keys(bucket)) {
+        for (String key : keys(bucket, suffix)) {
             try (S3Object object = client.getObject(bucket, key);
                     InputStream content = object.getObjectContent()) {
                 objects.put(key, content.readAllBytes());
@@ -113,12 +123,12 @@ final class S3Server implements AutoCloseable {
     }
 
     /** The keys of {@code bucket} ending with {@code suffix}, such as {@code ".png"} for the tiles. */
-    List<String> keys(String bucket, String suffix) {
+    public List<String> keys(String bucket, String suffix) {
         return keys(bucket).stream().filter(key -> key.endsWith(suffix)).toList();
     }
 
     /** Every key of {@code bucket}, in key order (at most 100 pages of 1000); none if the bucket does not exist. */
-    List<String> keys(String bucket) {
+    public List<String> keys(String bucket) {
         List<String> keys = new ArrayList<>();
         if (!client.doesBucketExistV2(bucket)) {
             return keys;
@@ -135,11 +145,6 @@ final class S3Server implements AutoCloseable {
             request.setContinuationToken(result.getNextContinuationToken());
         }
         throw new IllegalStateException("more than 100 pages of keys in " + bucket);
-    }
-
-    /** The client straight to the server. */
-    AmazonS3 client() {
-        return client;
     }
 
     @Override
