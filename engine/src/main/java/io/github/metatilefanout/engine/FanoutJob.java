@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.logging.Level;
@@ -59,6 +60,8 @@ final class FanoutJob {
     private volatile boolean stopping;
     /** Written by the owner only: tiles abandoned, not stored; final once the job has finished. */
     private volatile int abandoned;
+    /** Writes the writer dropped at close, each told before its completion is reported. */
+    private final AtomicInteger writesDropped = new AtomicInteger();
 
     /**
      * @param locks the job's locks, decided at the latest one lock timeout after now
@@ -142,7 +145,7 @@ final class FanoutJob {
     int runOnCaller() {
         handedOver.complete(flight);
         run(null, EncodedOn.CALLER, () -> {});
-        return abandoned;
+        return tilesAbandoned();
     }
 
     /**
@@ -178,7 +181,7 @@ final class FanoutJob {
      * did not report within the lock timeout.
      */
     int tilesAbandoned() {
-        return abandoned;
+        return abandoned + writesDropped.get();
     }
 
     /** @param turns where a job thread takes its turn to encode; {@code null} for a requester, which encodes at once */
@@ -290,7 +293,7 @@ final class FanoutJob {
                     if (remaining == 0) {
                         break;
                     }
-                    done = awaitCompletion(rendered, turns);
+                    done = awaitCompletion(rendered);
                     if (done == null) {
                         LOGGER.severe(String.format(LogMessages.TILES_NOT_REPORTED, remaining, metatile));
                         abandon(remaining);
@@ -312,13 +315,28 @@ final class FanoutJob {
 
     /**
      * The next completion, waiting at most the lock timeout, or as long as tiles handed to the writer have not
-     * returned: a tile stays locked until its own write has returned, and a write dropped at close still reports.
+     * returned, interrupts included: a tile stays locked until its own write has returned, and at close the writer
+     * drops or interrupts its writes, each still reporting.
      */
-    private Completion awaitCompletion(InFlightMetatile rendered, EncodingTurns turns) throws InterruptedException {
-        while (true) {
-            Completion done = rendered.completions().poll(lockTimeout.toNanos(), TimeUnit.NANOSECONDS);
-            if (done != null || writing.isEmpty() || mustStop(turns)) {
-                return done;
+    private Completion awaitCompletion(InFlightMetatile rendered) throws InterruptedException {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    Completion done = rendered.completions().poll(lockTimeout.toNanos(), TimeUnit.NANOSECONDS);
+                    if (done != null || writing.isEmpty()) {
+                        return done;
+                    }
+                } catch (InterruptedException e) {
+                    if (writing.isEmpty()) {
+                        throw e;
+                    }
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -337,9 +355,12 @@ final class FanoutJob {
             writing.remove(i);
         } else if (locks.isHeld(i)) {
             writing.add(i);
-            writer.write(
-                    rendered.metatile().tile(i), done.toStore(), rendered.cachePolicy(), () -> rendered.completions()
-                            .add(new Completion(i, null)));
+            writer.write(rendered.metatile().tile(i), done.toStore(), rendered.cachePolicy(), dropped -> {
+                if (dropped) {
+                    writesDropped.incrementAndGet();
+                }
+                rendered.completions().add(new Completion(i, null));
+            });
             return 0;
         }
         locks.release(i);

@@ -43,11 +43,17 @@ final class TileWriter {
         this.onCaller = storeThreads == 0;
     }
 
+    /** Told once how a write ended. */
+    interface Written {
+        /** @param dropped {@code true} if the write was dropped at close, never tried */
+        void ended(boolean dropped);
+    }
+
     /**
-     * Writes {@code data} as {@code tile} (persisted, or kept transiently), then runs {@code written}, whatever the
+     * Writes {@code data} as {@code tile} (persisted, or kept transiently), then tells {@code written}, whatever the
      * outcome; a failure is logged and counted.
      */
-    void write(TileKey tile, byte[] data, CachePolicy policy, Runnable written) {
+    void write(TileKey tile, byte[] data, CachePolicy policy, Written written) {
         Write write = new Write(tile, data, policy, written);
         if (policy == CachePolicy.PERSIST && !onCaller) {
             try {
@@ -109,14 +115,14 @@ final class TileWriter {
         private final TileKey tile;
         private final byte[] data;
         private final CachePolicy policy;
-        private final Runnable written;
+        private final Written written;
         /**
          * Set by whoever runs or drops this write first: the executor may have queued it although {@code execute}
          * failed to start a thread for it, and the caller then writes it itself.
          */
         private final AtomicBoolean taken = new AtomicBoolean();
 
-        Write(TileKey tile, byte[] data, CachePolicy policy, Runnable written) {
+        Write(TileKey tile, byte[] data, CachePolicy policy, Written written) {
             this.tile = tile;
             this.data = data;
             this.policy = policy;
@@ -143,7 +149,7 @@ final class TileWriter {
                         e);
                 FatalErrors.rethrowIfFatal(e);
             } finally {
-                written.run();
+                written.ended(false);
             }
         }
 
@@ -151,7 +157,7 @@ final class TileWriter {
         void drop() {
             if (taken.compareAndSet(false, true)) {
                 metrics.tilesAbandoned(1);
-                written.run();
+                written.ended(true);
             }
         }
     }

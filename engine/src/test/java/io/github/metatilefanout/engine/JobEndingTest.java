@@ -236,6 +236,62 @@ class JobEndingTest {
     }
 
     /**
+     * One store thread, its put held, 15 writes queued behind it: close drops the queued writes, and the seed call
+     * fails, saying 15 tiles were not stored.
+     */
+    @Test
+    void aSeedCallWhoseQueuedWritesAreDroppedAtCloseFails() throws Exception {
+        Metatile metatile = metatile(4, tile("roads", 0, 0));
+        CountingStore store = new CountingStore().putsGatedBy(storeGate);
+        engine("dropped", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, Duration.ofSeconds(30)));
+        Future<TileResponse> seed =
+                clients.submit(() -> engine.getTile(seeding(request(metatile.tile(0), 4, renderer, encoder))));
+        await().atMost(BOUND)
+                .until(() -> engine.metrics().getTilesEncodedOnCaller()
+                                + engine.metrics().getTilesEncodedOnRequestThread()
+                        == 16);
+
+        engine.close(Duration.ofMillis(500));
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> seed.get(BOUND.toSeconds(), SECONDS));
+
+        assertInstanceOf(TileException.class, failed.getCause());
+        assertTrue(
+                failed.getCause().getMessage().startsWith("15 tiles of metatile"),
+                failed.getCause().getMessage());
+        assertEquals(0, store.totalPuts());
+        assertEquals(0, locks.held());
+    }
+
+    /**
+     * Close with a grace longer than the lock timeout while a seed call's writes are held: its tiles stay locked past
+     * the lock timeout, and once the writes go through, all 16 are stored and the seed call returns normally.
+     */
+    @Test
+    void aSeedCallsTilesStayLockedUntilWrittenWhileTheEngineClosesWithinItsGrace() throws Exception {
+        Metatile metatile = metatile(4, tile("roads", 0, 0));
+        CountingStore store = new CountingStore().putsGatedBy(storeGate);
+        engine("graceful", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, ONE_SECOND));
+        Future<TileResponse> seed =
+                clients.submit(() -> engine.getTile(seeding(request(metatile.tile(0), 4, renderer, encoder))));
+        await().atMost(BOUND)
+                .until(() -> engine.metrics().getTilesEncodedOnCaller()
+                                + engine.metrics().getTilesEncodedOnRequestThread()
+                        == 16);
+
+        int held = locks.held(); // the 16 tiles' and the seed call's own
+
+        Future<Boolean> closing = clients.submit(() -> engine.close(Duration.ofSeconds(15)));
+        await().during(ONE_SECOND.multipliedBy(2)).atMost(BOUND).until(() -> !seed.isDone() && locks.held() == held);
+        storeGate.countDown();
+
+        seed.get(BOUND.toSeconds(), SECONDS);
+        assertTrue(closing.get(BOUND.toSeconds(), SECONDS));
+        assertTrue(held >= 16, "locks held while the writes were held: " + held);
+        assertEquals(16, store.totalPuts());
+        assertEquals(0, engine.metrics().getTilesAbandoned());
+    }
+
+    /**
      * A job's thread keeps its slot until it has freed its metatile's image: while the first job's image is being
      * disposed, a second request with pool 1 and queue 0 finds no slot before its render, and no second job thread
      * lives.
