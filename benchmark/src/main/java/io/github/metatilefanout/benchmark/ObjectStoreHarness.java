@@ -24,6 +24,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
 
 /**
  * The engine on an S3-compatible store a round trip away: S3Proxy ({@link S3ProxyProcess}) in a child process,
@@ -42,6 +45,7 @@ final class ObjectStoreHarness implements AutoCloseable {
     private final ToxiproxyProcess toxiproxy;
     private final S3TileStore direct;
     private final FanoutServer server;
+    private final Meter meter = new Meter();
 
     private ObjectStoreHarness(S3ProxyProcess s3, ToxiproxyProcess toxiproxy, URI proxied, FanoutSettings settings)
             throws IOException {
@@ -57,7 +61,7 @@ final class ObjectStoreHarness implements AutoCloseable {
                 new S3TileStore(proxied, BUCKET),
                 new MemoryLockProvider(),
                 settings.poolSize(),
-                new Meter());
+                meter);
         this.server = new FanoutServer(setup, LockProtocol.TILE_LOCKS, settings);
     }
 
@@ -101,6 +105,15 @@ final class ObjectStoreHarness implements AutoCloseable {
     /** Waits until every tile is stored and every image disposed. */
     void awaitIdle() throws InterruptedException, TimeoutException {
         server.awaitIdle(Duration.ofMinutes(5));
+    }
+
+    /** Mean render and encode times in ms since the last call, {@code render.ms} and {@code encode.ms}. */
+    List<Result> figures() {
+        List<Result> figures = List.of(
+                new ScalarResult("render.ms", meter.meanRenderMillis(), "ms", AggregationPolicy.AVG),
+                new ScalarResult("encode.ms", meter.meanEncodeMillis(), "ms", AggregationPolicy.AVG));
+        meter.reset();
+        return figures;
     }
 
     /** The objects whose key starts with {@code prefix}, such as a layer's name and {@code /}. */

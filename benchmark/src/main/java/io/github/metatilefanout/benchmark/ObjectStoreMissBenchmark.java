@@ -14,7 +14,8 @@ import org.openjdk.jmh.annotations.Threads;
 /**
  * Time to first tile on an S3-compatible store ({@link ObjectStoreHarness}): one client asks for a tile of an uncached
  * metatile on an idle engine (the store lookup, the render and one encode; the other tiles are stored after the
- * answer). At the end every tile of every metatile asked for must be in the bucket. Run: {@code java -jar
+ * answer). {@link HarnessProfiler} adds the mean {@code render.ms} and {@code encode.ms}. At the end every tile of
+ * every metatile asked for must be in the bucket. Run: {@code java -jar
  * benchmark/target/benchmarks.jar full ObjectStore}.
  */
 @BenchmarkMode(Mode.SampleTime)
@@ -29,6 +30,7 @@ public class ObjectStoreMissBenchmark extends ObjectStoreBenchmark {
     public void setUp() throws Exception {
         openHarness();
         workload = new Workload(ObjectStoreHarness.GRID, 0, Workload.SEED);
+        HarnessProfiler.watch(harness::figures);
     }
 
     @Setup(Level.Invocation)

@@ -25,8 +25,9 @@ import org.openjdk.jmh.results.ScalarResult;
  * Seeding an S3-compatible store ({@link ObjectStoreHarness}): each invocation seeds the same {@value #METATILES}
  * metatiles, uncached (a layer of its own per batch), on {@value #SEEDERS} threads, each call returning once its
  * metatile's tiles are stored; then the batch's objects are counted, and must be its tiles. The score is ms per batch;
- * {@link HarnessProfiler} adds {@code tiles} (tiles/s), {@code objects} (objects counted) and {@code seeded} (tiles
- * seeded). Run: {@code java -jar benchmark/target/benchmarks.jar full ObjectStore}.
+ * {@link HarnessProfiler} adds {@code tiles} (tiles/s), {@code objects} (objects counted), {@code seeded} (tiles
+ * seeded) and the mean {@code render.ms} and {@code encode.ms}. Run: {@code java -jar benchmark/target/benchmarks.jar
+ * full ObjectStore}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -112,6 +113,7 @@ public class ObjectStoreSeedingBenchmark extends ObjectStoreBenchmark {
             figures.add(new ScalarResult("objects", objects, "objects", AggregationPolicy.SUM));
             figures.add(new ScalarResult("seeded", tiles, "tiles", AggregationPolicy.SUM));
         }
+        figures.addAll(harness.figures());
         tiles = 0;
         nanos = 0;
         objects = 0;

@@ -67,8 +67,8 @@ public enum Profile {
             PostgresLockBenchmark 1x2s 3x2s
             # an S3-compatible store (S3Proxy) behind Toxiproxy adding 0 or 40 ms to every request, tiles written on
             # the job's thread or on 16 store threads: seeding 16 metatiles 4x4 on 4 threads; the first tile of a miss
-            ObjectStoreSeedingBenchmark 1x2s 5x2s latency=0,40 storeThreads=0,16
-            ObjectStoreMissBenchmark 1x2s 5x4s latency=0,40 storeThreads=0,16
+            ObjectStoreSeedingBenchmark 3x2s 5x2s latency=0,40 storeThreads=0,16
+            ObjectStoreMissBenchmark 1x2s 5x6s latency=0,40 storeThreads=0,16
             """;
 
     /** One line of the table; sequential and direct ignore the pool size, direct the hits and the metatile. */
