@@ -2,6 +2,8 @@ package io.github.metatilefanout.benchmark;
 
 import io.github.metatilefanout.benchmark.cluster.PostgresLocks;
 import io.github.metatilefanout.benchmark.http.HttpOptions;
+import io.github.metatilefanout.benchmark.objectstore.S3ProxyProcess;
+import io.github.metatilefanout.benchmark.objectstore.ToxiproxyProcess;
 import io.github.metatilefanout.benchmark.report.ResultChart;
 import io.github.metatilefanout.benchmark.report.Summary;
 import io.github.metatilefanout.benchmark.report.Trial;
@@ -173,8 +175,12 @@ public final class BenchmarkMain implements Callable<Integer> {
         return summary;
     }
 
-    /** {@code runs}, less those that need PostgreSQL on a machine without one: one line says which, and why. */
-    static List<Profile.Run> runnable(List<Profile.Run> runs, PrintStream console) {
+    /**
+     * {@code runs}, less those that need PostgreSQL on a machine without one, and the object store's at latency 0 only
+     * on a machine without Toxiproxy: one line each says which, and why.
+     */
+    static List<Profile.Run> runnable(List<Profile.Run> selected, PrintStream console) {
+        List<Profile.Run> runs = ObjectStoreHarness.runnable(selected, console);
         List<Profile.Run> needing = runs.stream()
                 .filter(run -> NeedsPostgres.class.isAssignableFrom(run.benchmark()))
                 .toList();
@@ -217,7 +223,9 @@ public final class BenchmarkMain implements Callable<Integer> {
         List<String> properties = new ArrayList<>(List.of(
                 "-D" + Harness.STORE_PROPERTY + "=" + Harness.storeFolder(),
                 "-D" + Harness.WARM_UP_PROPERTY + "=" + profile.jitWarmUp().toMillis()));
-        for (String name : PostgresLocks.PROPERTIES) {
+        List<String> forwarded = new ArrayList<>(PostgresLocks.PROPERTIES);
+        forwarded.addAll(List.of(S3ProxyProcess.JAR_PROPERTY, ToxiproxyProcess.BINARY_PROPERTY));
+        for (String name : forwarded) {
             String value = System.getProperty(name);
             if (value != null) {
                 properties.add("-D" + name + "=" + value);

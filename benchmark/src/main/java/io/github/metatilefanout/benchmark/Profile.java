@@ -65,6 +65,10 @@ public enum Profile {
             # cost of one lock acquisition and one release there
             ClusterBenchmark 1x100ms 24x100ms strategies=sequential+upstream-2.27+fanout+fanout-storing-lock hits=0 clients=8 metatile=4x4,10x10 pool=2 format=png
             PostgresLockBenchmark 1x2s 3x2s
+            # an S3-compatible store (S3Proxy) behind Toxiproxy adding 0 or 40 ms to every request, tiles written on
+            # the job's thread or on 16 store threads: seeding 16 metatiles 4x4 on 4 threads; the first tile of a miss
+            ObjectStoreSeedingBenchmark 3x2s 5x2s latency=0,40 storeThreads=0,16
+            ObjectStoreMissBenchmark 1x2s 5x6s latency=0,40 storeThreads=0,16
             """;
 
     /** One line of the table; sequential and direct ignore the pool size, direct the hits and the metatile. */

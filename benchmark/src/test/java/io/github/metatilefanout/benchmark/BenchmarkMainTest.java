@@ -61,9 +61,7 @@ class BenchmarkMainTest {
 
     @Test
     void withoutPostgresTheRunsThatNeedItAreSkippedWithOneLine() {
-        String before = System.getProperty("benchmark.postgresBin");
-        System.setProperty("benchmark.postgresBin", "/nowhere");
-        try {
+        WithProperty.run("benchmark.postgresBin", "/nowhere", () -> {
             ByteArrayOutputStream console = new ByteArrayOutputStream();
             List<Profile.Run> runs = Profile.FULL.runs(Pattern.compile("^(Cluster|PostgresLock|RenderEncode)"));
 
@@ -76,12 +74,6 @@ class BenchmarkMainTest {
             String printed = console.toString(StandardCharsets.UTF_8);
             assertEquals(1, printed.lines().count(), printed);
             assertTrue(printed.startsWith("Skipping ClusterBenchmark, PostgresLockBenchmark: no PostgreSQL"), printed);
-        } finally {
-            if (before == null) {
-                System.clearProperty("benchmark.postgresBin");
-            } else {
-                System.setProperty("benchmark.postgresBin", before);
-            }
-        }
+        });
     }
 }

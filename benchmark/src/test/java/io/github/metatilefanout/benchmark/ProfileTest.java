@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.metatilefanout.benchmark.report.Counts;
 import io.github.metatilefanout.benchmark.serve.Strategy;
+import io.github.metatilefanout.engine.FanoutSettings;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -31,6 +32,8 @@ class ProfileTest {
                             case "metatile" -> Harness.metatile(value);
                             case "pool", "clients" -> Counts.resolve(value);
                             case "format" -> Harness.format(value);
+                            case "latency" -> Integer.parseInt(value);
+                            case "storeThreads" -> FanoutSettings.defaults().withStoreThreads(Integer.parseInt(value));
                             default -> throw new AssertionError("Unknown parameter " + name + " in " + run);
                         }
                     }));

@@ -76,6 +76,15 @@ public final class Summary {
                     "%.1f");
             case "PostgresLockBenchmark" -> new Table(
                     "A lock of the PostgreSQL lock registry, ms, p50 / p99", List.of("p50", "p99"), "%.2f");
+            case "ObjectStoreSeedingBenchmark" -> new Table(
+                    "Seeding an S3-compatible store, 16 metatiles on 4 threads: tiles/s / ms per batch / objects counted"
+                            + " / tiles seeded",
+                    List.of("tiles", "score", "objects", "seeded"),
+                    "%.0f");
+            case "ObjectStoreMissBenchmark" -> new Table(
+                    "Time to first tile on an S3-compatible store, ms, p50 / p99 (one client, idle engine)",
+                    List.of("p50", "p99"),
+                    "%.1f");
             default -> new Table(benchmark, List.of("score"), "%.2f");
         };
     }

@@ -1,5 +1,6 @@
 package io.github.metatilefanout.benchmark.serve;
 
+import io.github.metatilefanout.engine.CachePolicy;
 import io.github.metatilefanout.engine.FanoutEngine;
 import io.github.metatilefanout.engine.FanoutMetrics;
 import io.github.metatilefanout.engine.FanoutSettings;
@@ -9,11 +10,12 @@ import io.github.metatilefanout.engine.MetatileRenderer;
 import io.github.metatilefanout.engine.TileEncoder;
 import io.github.metatilefanout.engine.TileKey;
 import io.github.metatilefanout.engine.TileRequest;
+import io.github.metatilefanout.engine.TileRequest.Mode;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 
 /** This project's {@link FanoutEngine}, with its default queue bound (as long as the pool). */
-final class FanoutServer implements TileServer {
+public final class FanoutServer implements TileServer {
 
     private final ServingSetup setup;
     private final FanoutEngine engine;
@@ -21,9 +23,12 @@ final class FanoutServer implements TileServer {
     private final TileEncoder encoder;
 
     FanoutServer(ServingSetup setup, LockProtocol protocol) {
+        this(setup, protocol, FanoutSettings.withPoolSize(setup.poolSize()).withLockTimeout(ServingSetup.LOCK_TIMEOUT));
+    }
+
+    /** The engine with {@code settings}, not the setup's pool size. */
+    public FanoutServer(ServingSetup setup, LockProtocol protocol, FanoutSettings settings) {
         this.setup = setup;
-        FanoutSettings settings =
-                FanoutSettings.withPoolSize(setup.poolSize()).withLockTimeout(ServingSetup.LOCK_TIMEOUT);
         this.engine = new FanoutEngine("benchmark", setup.lockProvider(), protocol, setup.store(), settings);
         this.renderer = metatile -> {
             ServingSetup.CountedImage image = setup.draw(metatile);
@@ -36,6 +41,12 @@ final class FanoutServer implements TileServer {
     public byte[] getTile(TileKey tile) throws Exception {
         return engine.getTile(TileRequest.interactive(tile, setup.metatileOf(tile), renderer, encoder))
                 .data();
+    }
+
+    /** Seeds the metatile of {@code tile}: returns once every one of its tiles is stored. */
+    public void seed(TileKey tile) throws Exception {
+        engine.getTile(
+                new TileRequest(tile, setup.metatileOf(tile), renderer, encoder, CachePolicy.PERSIST, Mode.SEEDING));
     }
 
     @Override
