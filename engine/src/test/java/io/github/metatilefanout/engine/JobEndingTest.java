@@ -241,15 +241,8 @@ class JobEndingTest {
      */
     @Test
     void aSeedCallWhoseQueuedWritesAreDroppedAtCloseFails() throws Exception {
-        Metatile metatile = metatile(4, tile("roads", 0, 0));
         CountingStore store = new CountingStore().putsGatedBy(storeGate);
-        engine("dropped", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, Duration.ofSeconds(30)));
-        Future<TileResponse> seed =
-                clients.submit(() -> engine.getTile(seeding(request(metatile.tile(0), 4, renderer, encoder))));
-        await().atMost(BOUND)
-                .until(() -> engine.metrics().getTilesEncodedOnCaller()
-                                + engine.metrics().getTilesEncodedOnRequestThread()
-                        == 16);
+        Future<TileResponse> seed = seedWithItsWritesHeld("dropped", store, Duration.ofSeconds(30));
 
         engine.close(Duration.ofMillis(500));
         ExecutionException failed = assertThrows(ExecutionException.class, () -> seed.get(BOUND.toSeconds(), SECONDS));
@@ -268,15 +261,8 @@ class JobEndingTest {
      */
     @Test
     void aSeedCallsTilesStayLockedUntilWrittenWhileTheEngineClosesWithinItsGrace() throws Exception {
-        Metatile metatile = metatile(4, tile("roads", 0, 0));
         CountingStore store = new CountingStore().putsGatedBy(storeGate);
-        engine("graceful", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, ONE_SECOND));
-        Future<TileResponse> seed =
-                clients.submit(() -> engine.getTile(seeding(request(metatile.tile(0), 4, renderer, encoder))));
-        await().atMost(BOUND)
-                .until(() -> engine.metrics().getTilesEncodedOnCaller()
-                                + engine.metrics().getTilesEncodedOnRequestThread()
-                        == 16);
+        Future<TileResponse> seed = seedWithItsWritesHeld("graceful", store, ONE_SECOND);
 
         int held = locks.held(); // the 16 tiles' and the seed call's own
 
@@ -420,6 +406,21 @@ class JobEndingTest {
         TileKey queued = tile("roads", 8, 8);
         engine.getTile(request(queued, 4, renderer, gatedOnPool));
         return queued;
+    }
+
+    /**
+     * A seed call for a 4x4 metatile on an engine with one store thread, returned once its 16 tiles are encoded: the
+     * put of the first is held by {@code store}, the others queued behind it.
+     */
+    private Future<TileResponse> seedWithItsWritesHeld(String name, CountingStore store, Duration lockTimeout) {
+        engine(name, LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, lockTimeout));
+        Future<TileResponse> seed =
+                clients.submit(() -> engine.getTile(seeding(request(tile("roads", 0, 0), 4, renderer, encoder))));
+        await().atMost(BOUND)
+                .until(() -> engine.metrics().getTilesEncodedOnCaller()
+                                + engine.metrics().getTilesEncodedOnRequestThread()
+                        == 16);
+        return seed;
     }
 
     private static int aliveThreads(String prefix) {
