@@ -94,7 +94,8 @@ public final class FanoutEngine implements AutoCloseable {
      *
      * @throws TileException if the metatile failed to render or T failed to encode, a lock was not
      *     obtained (its timeout passed or the lock provider failed), a seeding call could not see M's tiles
-     *     stored before the engine closed, or the thread was interrupted (its interrupt flag is kept)
+     *     stored before the engine closed, or the thread was interrupted while it waited for a lock or rendered (its
+     *     interrupt flag is kept)
      */
     public TileResponse getTile(TileRequest request) throws TileException {
         CachePolicy policy = request.cachePolicy();

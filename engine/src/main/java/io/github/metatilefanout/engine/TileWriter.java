@@ -97,9 +97,10 @@ final class TileWriter {
         }
     }
 
+    /** Whether, by {@code deadline}, no write is queued any more and every store thread has ended. */
     boolean awaitEnded(long deadline) throws InterruptedException {
-        executor.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        return threads.awaitEnded(deadline);
+        boolean terminated = executor.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        return threads.awaitEnded(deadline) && terminated;
     }
 
     void interruptAll() {

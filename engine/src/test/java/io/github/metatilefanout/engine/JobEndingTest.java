@@ -19,8 +19,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
@@ -242,7 +245,8 @@ class JobEndingTest {
     @Test
     void aSeedCallWhoseQueuedWritesAreDroppedAtCloseFails() throws Exception {
         CountingStore store = new CountingStore().putsGatedBy(storeGate);
-        Future<TileResponse> seed = seedWithItsWritesHeld("dropped", store, Duration.ofSeconds(30));
+        engine("dropped", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, Duration.ofSeconds(30)));
+        Future<TileResponse> seed = seedUntilEncoded();
 
         engine.close(Duration.ofMillis(500));
         ExecutionException failed = assertThrows(ExecutionException.class, () -> seed.get(BOUND.toSeconds(), SECONDS));
@@ -262,7 +266,8 @@ class JobEndingTest {
     @Test
     void aSeedCallsTilesStayLockedUntilWrittenWhileTheEngineClosesWithinItsGrace() throws Exception {
         CountingStore store = new CountingStore().putsGatedBy(storeGate);
-        Future<TileResponse> seed = seedWithItsWritesHeld("graceful", store, ONE_SECOND);
+        engine("graceful", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, ONE_SECOND));
+        Future<TileResponse> seed = seedUntilEncoded();
 
         int held = locks.held(); // the 16 tiles' and the seed call's own
 
@@ -275,6 +280,39 @@ class JobEndingTest {
         assertTrue(held >= 16, "locks held while the writes were held: " + held);
         assertEquals(16, store.totalPuts());
         assertEquals(0, engine.metrics().getTilesAbandoned());
+    }
+
+    /**
+     * The only store thread ends on an {@code Error} and no other can start, 15 writes left queued with no thread:
+     * close drops them, says it was clean only once nothing is queued, and the seed call fails saying so.
+     */
+    @Test
+    void writesQueuedWithNoStoreThreadLeftAreDroppedAtCloseAndTheSeedCallFails() throws Exception {
+        CountingStore store =
+                new CountingStore().putsGatedBy(storeGate).throwingFor(t -> true, new StackOverflowError("injected"));
+        engine("orphaned", LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, ONE_SECOND));
+        ThreadPoolExecutor writes = (ThreadPoolExecutor) field(field(engine, "writer"), "executor");
+        ThreadFactory threads = writes.getThreadFactory();
+        AtomicInteger started = new AtomicInteger();
+        writes.setThreadFactory(work -> {
+            if (started.incrementAndGet() == 1) {
+                return threads.newThread(work);
+            }
+            throw new OutOfMemoryError("unable to create native thread");
+        });
+        Future<TileResponse> seed = seedUntilEncoded();
+        await().atMost(BOUND).until(() -> writes.getQueue().size() == 15);
+        storeGate.countDown();
+        await().atMost(BOUND).until(() -> engine.metrics().getStoreFailures() == 1 && writes.getPoolSize() == 0);
+
+        engine.close(Duration.ofMillis(500));
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> seed.get(BOUND.toSeconds(), SECONDS));
+
+        assertTrue(
+                failed.getCause().getMessage().startsWith("15 tiles of metatile"),
+                failed.getCause().getMessage());
+        assertEquals(0, writes.getQueue().size());
+        assertEquals(0, locks.held());
     }
 
     /**
@@ -408,12 +446,8 @@ class JobEndingTest {
         return queued;
     }
 
-    /**
-     * A seed call for a 4x4 metatile on an engine with one store thread, returned once its 16 tiles are encoded: the
-     * put of the first is held by {@code store}, the others queued behind it.
-     */
-    private Future<TileResponse> seedWithItsWritesHeld(String name, CountingStore store, Duration lockTimeout) {
-        engine(name, LockProtocol.TILE_LOCKS, store, settings(1, 1, 1, lockTimeout));
+    /** A seed call for a 4x4 metatile, returned once its 16 tiles are encoded. */
+    private Future<TileResponse> seedUntilEncoded() {
         Future<TileResponse> seed =
                 clients.submit(() -> engine.getTile(seeding(request(tile("roads", 0, 0), 4, renderer, encoder))));
         await().atMost(BOUND)
