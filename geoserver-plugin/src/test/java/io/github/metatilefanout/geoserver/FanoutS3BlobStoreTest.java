@@ -22,6 +22,9 @@ import org.geoserver.gwc.layer.GeoServerTileLayer;
 import org.geoserver.ows.Dispatcher;
 import org.geoserver.platform.GeoServerExtensions;
 import org.geoserver.test.GeoServerSystemTestSupport;
+import org.geowebcache.grid.GridSubset;
+import org.geowebcache.layer.TileLayer;
+import org.geowebcache.seed.TileBreeder;
 import org.geowebcache.storage.StorageBroker;
 import org.junit.After;
 import org.junit.AfterClass;
@@ -186,6 +189,56 @@ public class FanoutS3BlobStoreTest extends GeoServerSystemTestSupport {
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no object for tile 2/5/2 in " + objects.keySet()));
         assertArrayEquals(response.getContentAsByteArray(), stored);
+        assertEquals(0, metrics().getStoreFailures());
+    }
+
+    /**
+     * A seed of zoom levels 1 to 3 posted to GeoWebCache's REST API, as an admin would: when the task list is empty,
+     * the bucket holds every tile of the grid subset's coverage at those levels, and each metatile took one GetMap.
+     */
+    @Test
+    public void aRestSeedLeavesEveryTileOfItsLevelsInTheBucketWithOneGetMapPerMetatile() throws Exception {
+        String bucket = layerOnNewBucket();
+        TileLayer layer = GWC.get().getTileLayerByName(SiblingTiles.LAYER);
+        GridSubset grid = layer.getGridSubset("EPSG:4326");
+        int[] factors = layer.getMetaTilingFactors();
+        int tiles = 0;
+        int metatiles = 0;
+        for (int z = 1; z <= 3; z++) {
+            long[] coverage = grid.getCoverage(z);
+            tiles += (int) ((coverage[2] - coverage[0] + 1) * (coverage[3] - coverage[1] + 1));
+            // GeoWebCache aligns metatiles on multiples of the factors
+            metatiles += (int) ((coverage[2] / factors[0] - coverage[0] / factors[0] + 1)
+                    * (coverage[3] / factors[1] - coverage[1] / factors[1] + 1));
+        }
+        assertArrayEquals(
+                "the whole world at z1-3: 8 + 32 + 128 tiles in 1 + 2 + 8 metatiles of 4 x 4",
+                new int[] {168, 11},
+                new int[] {tiles, metatiles});
+        long renders = metrics().getRenders();
+        String seed = "{\"seedRequest\":{\"name\":\"" + SiblingTiles.LAYER + "\",\"gridSetId\":\"EPSG:4326\","
+                + "\"zoomStart\":1,\"zoomStop\":3,\"format\":\"image/png\",\"type\":\"seed\",\"threadCount\":2}}";
+        TileBreeder breeder = GeoServerExtensions.bean(TileBreeder.class);
+        long start = System.nanoTime();
+
+        MockHttpServletResponse seeded =
+                postAsServletResponse("gwc/rest/seed/" + SiblingTiles.LAYER + ".json", seed, "application/json");
+
+        assertEquals(seeded.getContentAsString(), 200, seeded.getStatus());
+        await().atMost(120, TimeUnit.SECONDS)
+                .until(() -> !breeder.getRunningAndPendingTasks().hasNext());
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        List<String> keys = s3.s3().keys(bucket, ".png");
+        System.out.println("REST seed of z1-3 onto S3 at " + S3Fixture.LATENCY.toMillis() + " ms added: " + millis
+                + " ms, " + keys.size() + " tile objects, " + metatiles + " metatiles");
+        assertEquals("tile objects when the task list emptied", tiles, keys.size());
+        for (String key : keys) {
+            assertTrue(key, key.startsWith("gwc/" + layerId + "/EPSG:4326/png/"));
+        }
+        assertEquals("GetMaps", metatiles, getMaps().take().size());
+        assertEquals(renders + metatiles, metrics().getRenders());
+        assertEquals("metatiles in flight", 0, metrics().getMetatilesInFlight());
+        assertEquals("locks held", 0, metrics().getLocksHeld());
         assertEquals(0, metrics().getStoreFailures());
     }
 
