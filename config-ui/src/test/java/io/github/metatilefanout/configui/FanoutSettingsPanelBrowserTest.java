@@ -102,7 +102,7 @@ class FanoutSettingsPanelBrowserTest {
                 "Saved and applied: pool size 3, queue bound 6, store threads 16, lock wait timeout 45 seconds, single tiles on uncached"
                         + " zoom levels off.",
                 success);
-        assertEquals(List.of(new FanoutSettings(3, 6, Duration.ofSeconds(45))), configuration.applied);
+        assertEquals(List.of(new FanoutSettings(3, 6, 16, Duration.ofSeconds(45), false)), configuration.applied);
         assertEquals(values(3, 6, 45), configuration.stored());
         assertEquals("3", field("poolSize").getAttribute("value"));
         String status = browser.findElement(By.cssSelector(".mtf-status")).getText();

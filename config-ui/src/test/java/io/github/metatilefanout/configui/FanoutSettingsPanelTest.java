@@ -71,7 +71,7 @@ class FanoutSettingsPanelTest {
 
         submit("8", "16", "30");
 
-        FanoutSettings expected = new FanoutSettings(8, 16, Duration.ofSeconds(30));
+        FanoutSettings expected = new FanoutSettings(8, 16, 16, Duration.ofSeconds(30), false);
         assertEquals(List.of(expected), applied);
         assertEquals(values(8, 16, 30), configuration.stored());
         assertShown(
@@ -116,7 +116,7 @@ class FanoutSettingsPanelTest {
 
         submit("0", "0", "1");
 
-        assertEquals(List.of(new FanoutSettings(0, 0, Duration.ofSeconds(1))), applied);
+        assertEquals(List.of(new FanoutSettings(0, 0, 16, Duration.ofSeconds(1), false)), applied);
     }
 
     @ParameterizedTest
@@ -222,7 +222,7 @@ class FanoutSettingsPanelTest {
         form.submit();
 
         assertEquals(1, page.hostSubmits());
-        assertEquals(List.of(new FanoutSettings(5, 5, Duration.ofSeconds(120))), applied);
+        assertEquals(List.of(new FanoutSettings(5, 5, 16, Duration.ofSeconds(120), false)), applied);
     }
 
     @Test
@@ -256,7 +256,7 @@ class FanoutSettingsPanelTest {
         form.submit();
 
         assertEquals(1, page.hostSubmits());
-        assertEquals(List.of(new FanoutSettings(9, 16, Duration.ofSeconds(30))), applied);
+        assertEquals(List.of(new FanoutSettings(9, 16, 16, Duration.ofSeconds(30), false)), applied);
         assertEquals(values(9, 16, 30), configuration.stored());
         assertShown(
                 "Saved and applied: queue bound 16, store threads 16, lock wait timeout 30 seconds, single tiles on uncached zoom"

@@ -41,11 +41,6 @@ public record FanoutSettings(
         checkWholeSeconds(lockTimeout);
     }
 
-    /** Settings with the default store threads, rendering whole metatiles everywhere. */
-    public FanoutSettings(int poolSize, int queueBound, Duration lockTimeout) {
-        this(poolSize, queueBound, STORE_THREADS.defaultValue(SettingValues.NONE), lockTimeout, false);
-    }
-
     /** Every setting at its default. */
     public static FanoutSettings defaults() {
         return SettingValues.NONE.resolve();
@@ -62,6 +57,17 @@ public record FanoutSettings(
 
     public FanoutSettings withStoreThreads(int threads) {
         return new FanoutSettings(poolSize, queueBound, threads, lockTimeout, singleTileWhenUncached);
+    }
+
+    /**
+     * The settings as the hosts' log lines give them: {@code pool size 4, queue bound 4, store threads 16, lock wait
+     * timeout 120 s, single tiles on uncached zoom levels off}.
+     */
+    @Override
+    public String toString() {
+        return "pool size " + poolSize + ", queue bound " + queueBound + ", store threads " + storeThreads
+                + ", lock wait timeout " + lockTimeout.toSeconds() + " s, single tiles on uncached zoom levels "
+                + (singleTileWhenUncached ? "on" : "off");
     }
 
     /** Checks {@code timeout} against {@link Setting#LOCK_TIMEOUT_SECONDS}, which allows whole seconds only. */

@@ -60,7 +60,11 @@ class BoundedFaultsTest {
             return locks.acquire(key, timeout);
         };
         engine = new FanoutEngine(
-                "test", failingEighth, LockProtocol.TILE_LOCKS, store, new FanoutSettings(2, 2, LOCK_TIMEOUT));
+                "test",
+                failingEighth,
+                LockProtocol.TILE_LOCKS,
+                store,
+                new FanoutSettings(2, 2, 16, LOCK_TIMEOUT, false));
         TileKey asked = tile("roads", 0, 0);
 
         engine.getTile(request(asked, 4, renderer, encoder));
@@ -90,8 +94,8 @@ class BoundedFaultsTest {
         if (where.equals("store")) {
             store.throwingFor(tile -> failsNow.get(), new StackOverflowError("injected"));
         }
-        engine =
-                new FanoutEngine("test", locks, LockProtocol.TILE_LOCKS, store, new FanoutSettings(2, 2, LOCK_TIMEOUT));
+        engine = new FanoutEngine(
+                "test", locks, LockProtocol.TILE_LOCKS, store, new FanoutSettings(2, 2, 16, LOCK_TIMEOUT, false));
 
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoding));
 
@@ -115,7 +119,11 @@ class BoundedFaultsTest {
             assertTrue(otherNode.awaitLine("held", System.nanoTime() + BOUND.toNanos()), otherNode.output());
             FileLockProvider fileLocks = new FileLockProvider(shared.resolve("locks"));
             engine = new FanoutEngine(
-                    "test", fileLocks, LockProtocol.TILE_LOCKS, store, new FanoutSettings(1, 4, LOCK_TIMEOUT));
+                    "test",
+                    fileLocks,
+                    LockProtocol.TILE_LOCKS,
+                    store,
+                    new FanoutSettings(1, 4, 16, LOCK_TIMEOUT, false));
             for (TileKey each : asked) {
                 clients.submit(() -> engine.getTile(request(each, 4, renderer, encoder)));
             }

@@ -50,7 +50,7 @@ class EdgesTest {
     private final ColorRenderer renderer = new ColorRenderer();
     private final RawEncoder encoder = new RawEncoder();
     private final ExecutorService clients = Executors.newCachedThreadPool();
-    private FanoutEngine engine = engine(store, new FanoutSettings(1, 1, Duration.ofSeconds(30)));
+    private FanoutEngine engine = engine(store, new FanoutSettings(1, 1, 16, Duration.ofSeconds(30), false));
 
     @AfterEach
     void tearDown() {
@@ -117,7 +117,7 @@ class EdgesTest {
     void closeWithAQueuedJobOnASlowStoreReturnsInTimeAndStoresNothingItself() throws Exception {
         SlowStore slow = new SlowStore(Duration.ofMillis(400), false);
         engine.close();
-        engine = engine(slow, new FanoutSettings(1, 1, Duration.ofSeconds(30)));
+        engine = engine(slow, new FanoutSettings(1, 1, 16, Duration.ofSeconds(30), false));
         CountDownLatch gate = new CountDownLatch(1);
         encoder.poolThreadsGatedBy(gate);
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder)); // its job holds the only pool thread
@@ -171,7 +171,7 @@ class EdgesTest {
     void closeReportsTruthfullyThatAStoreIgnoringInterruptsOutlivedIt() throws Exception {
         SlowStore stuck = new SlowStore(Duration.ofSeconds(5), true);
         engine.close();
-        engine = engine(stuck, new FanoutSettings(1, 1, Duration.ofSeconds(30)));
+        engine = engine(stuck, new FanoutSettings(1, 1, 16, Duration.ofSeconds(30), false));
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
         await().atMost(BOUND).until(() -> !stuck.storingThreads.isEmpty());
 
@@ -244,7 +244,7 @@ class EdgesTest {
     @Test
     void aRequestThatFoundNoSlotBeforeItsRenderTakesOneFreedMeanwhile() throws Exception {
         engine.close();
-        engine = engine(store, new FanoutSettings(1, 0, Duration.ofSeconds(30)));
+        engine = engine(store, new FanoutSettings(1, 0, 16, Duration.ofSeconds(30), false));
         CountDownLatch firstRender = new CountDownLatch(1);
         CountDownLatch secondRender = new CountDownLatch(1);
         ColorRenderer slowFirst = new ColorRenderer().gatedBy(firstRender);

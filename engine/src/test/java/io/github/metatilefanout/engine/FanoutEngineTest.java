@@ -485,7 +485,7 @@ class FanoutEngineTest {
 
     @Test
     void fullPoolMakesTheCallerRunTheJobItself() throws Exception {
-        engine.reconfigure(new FanoutSettings(1, 0, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+        engine.reconfigure(new FanoutSettings(1, 0, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false));
         CountDownLatch poolGate = new CountDownLatch(1);
         encoder.poolThreadsGatedBy(poolGate);
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
@@ -519,7 +519,7 @@ class FanoutEngineTest {
                 .until(() -> engine.metrics().getActiveThreads() == 2
                         && engine.metrics().getQueueDepth() == 2);
 
-        engine.reconfigure(new FanoutSettings(1, 0, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+        engine.reconfigure(new FanoutSettings(1, 0, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false));
         engine.getTile(request(tile("roads", 40, 40), 4, renderer, encoder));
 
         assertEquals(4, engine.metrics().getJobsHandedOff());
@@ -539,13 +539,13 @@ class FanoutEngineTest {
     /** A change of the lock timeout alone keeps the pool: no second set of jobs, images or threads beside the first. */
     @Test
     void changingTheLockTimeoutKeepsThePoolAndItsBounds() throws Exception {
-        engine.reconfigure(new FanoutSettings(1, 1, Duration.ofSeconds(30)));
+        engine.reconfigure(new FanoutSettings(1, 1, 16, Duration.ofSeconds(30), false));
         CountDownLatch poolGate = new CountDownLatch(1);
         encoder.poolThreadsGatedBy(poolGate);
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));
         engine.getTile(request(tile("roads", 4, 0), 4, renderer, encoder));
 
-        engine.reconfigure(new FanoutSettings(1, 1, Duration.ofSeconds(60)));
+        engine.reconfigure(new FanoutSettings(1, 1, 16, Duration.ofSeconds(60), false));
         engine.getTile(request(tile("roads", 8, 0), 4, renderer, encoder));
         engine.getTile(request(tile("roads", 12, 0), 4, renderer, encoder));
 

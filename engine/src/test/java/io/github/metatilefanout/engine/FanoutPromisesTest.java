@@ -436,7 +436,7 @@ class FanoutPromisesTest {
 
     @Test
     void queueBoundCountsMetatileJobsOnlyAndAFullPoolIsCountedAsSuch() throws Exception {
-        engine.reconfigure(new FanoutSettings(2, 1, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+        engine.reconfigure(new FanoutSettings(2, 1, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false));
         CountDownLatch poolGate = new CountDownLatch(1);
         encoder.poolThreadsGatedBy(poolGate);
         AtomicInteger deepest = new AtomicInteger();
@@ -456,7 +456,7 @@ class FanoutPromisesTest {
 
     @Test
     void jobsSubmittedBeforeTheirThreadsStartEachGetAThreadWithoutAQueue() throws Exception {
-        engine.reconfigure(new FanoutSettings(2, 0, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+        engine.reconfigure(new FanoutSettings(2, 0, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false));
         CountDownLatch poolGate = new CountDownLatch(1);
         encoder.poolThreadsGatedBy(poolGate);
 
@@ -475,7 +475,7 @@ class FanoutPromisesTest {
      * gate opens.
      */
     private CountDownLatch occupyTheOnlyPoolThread() throws TileException {
-        engine.reconfigure(new FanoutSettings(1, 1, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+        engine.reconfigure(new FanoutSettings(1, 1, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false));
         CountDownLatch poolGate = new CountDownLatch(1);
         encoder.poolThreadsGatedBy(poolGate);
         engine.getTile(request(tile("roads", 0, 0), 4, renderer, encoder));

@@ -21,6 +21,14 @@ class FanoutSettingsTest {
     }
 
     @Test
+    void bothHostsLogTheSettingsInOneWording() {
+        assertEquals(
+                "pool size 3, queue bound 7, store threads 5, lock wait timeout 30 s, single tiles on uncached zoom"
+                        + " levels on",
+                new FanoutSettings(3, 7, 5, Duration.ofSeconds(30), true).toString());
+    }
+
+    @Test
     void outOfRangeValuesNameTheSettingTheValueAndTheRange() {
         assertEquals(
                 "poolSize is -1, but it must be a whole number from 0 to 256",
@@ -30,7 +38,7 @@ class FanoutSettingsTest {
                 "queueBound is 5000, but it must be a whole number from 0 to 256",
                 assertThrows(
                                 IllegalArgumentException.class,
-                                () -> new FanoutSettings(2, 5000, FanoutSettings.DEFAULT_LOCK_TIMEOUT))
+                                () -> new FanoutSettings(2, 5000, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false))
                         .getMessage());
     }
 

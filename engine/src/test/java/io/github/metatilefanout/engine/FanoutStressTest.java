@@ -62,7 +62,7 @@ class FanoutStressTest {
                 locks,
                 protocol(),
                 store,
-                new FanoutSettings(POOL_SIZE, QUEUE_BOUND, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+                new FanoutSettings(POOL_SIZE, QUEUE_BOUND, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false));
         ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
         Map<TileKey, AtomicInteger> answers = new ConcurrentHashMap<>();
         AtomicInteger wrongPixels = new AtomicInteger();
@@ -159,13 +159,13 @@ class FanoutStressTest {
                         locks,
                         protocol(),
                         store,
-                        new FanoutSettings(2, 2, FanoutSettings.DEFAULT_LOCK_TIMEOUT)),
+                        new FanoutSettings(2, 2, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false)),
                 new FanoutEngine(
                         "test",
                         locks,
                         protocol(),
                         store,
-                        new FanoutSettings(1, 0, FanoutSettings.DEFAULT_LOCK_TIMEOUT)));
+                        new FanoutSettings(1, 0, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false)));
         int clients = 64;
         ExecutorService threads = Executors.newFixedThreadPool(clients);
         AtomicInteger seedingReturnedEarly = new AtomicInteger();

@@ -169,7 +169,7 @@ class InFlightServingTest {
 
     @Test
     void anUnclaimedSiblingOfAQueuedJobIsEncodedByItsRequest() throws Exception {
-        engine.reconfigure(new FanoutSettings(1, 1, FanoutSettings.DEFAULT_LOCK_TIMEOUT));
+        engine.reconfigure(new FanoutSettings(1, 1, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false));
         CountDownLatch poolGate = new CountDownLatch(1);
         encoder.poolThreadsGatedBy(poolGate);
         engine.getTile(request(tile("roads", 40, 40), 4, renderer, encoder));

@@ -7,7 +7,7 @@ import io.github.metatilefanout.engine.LockProtocol;
 import io.github.metatilefanout.engine.settings.FanoutConfiguration;
 import io.github.metatilefanout.gwc.FanoutInstance;
 import io.github.metatilefanout.gwc.GeoWebCacheEngine;
-import io.github.metatilefanout.gwc.LockProtocolProperty;
+import io.github.metatilefanout.gwc.StartupProperties;
 import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 import org.geoserver.gwc.GWC;
@@ -62,7 +62,8 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
 
     @Override
     public void afterPropertiesSet() {
-        LockProtocol protocol = LockProtocolProperty.read(GeoServerExtensions.getProperty(LockProtocolProperty.NAME));
+        LockProtocol protocol =
+                StartupProperties.lockProtocol(GeoServerExtensions.getProperty(StartupProperties.LOCK_PROTOCOL));
         instance = new FanoutInstance(
                 NAME,
                 GeoServerLogBridge::hostLogger,
@@ -79,10 +80,10 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         metatiling = new FanoutMetatiling(engine, settings, instance.engine().conveyor(), fanoutSwitch);
         LOGGER.info((fanoutSwitch.isEnabled()
                         ? "metatile-fanout active: metatiles of GeoServer's cached layers go through the fan-out engine"
-                        : "metatile-fanout installed but switched off by -D" + FanoutSwitch.PROPERTY
+                        : "metatile-fanout installed but switched off by " + StartupProperties.ENABLED
                                 + "=false: GeoServer's cached layers keep GeoServer's own metatiling")
-                + ", pool of " + engine.settings().poolSize() + " threads, lock protocol "
-                + LockProtocolProperty.name(protocol) + "; " + instance.metricsInJmx());
+                + ", " + engine.settings() + ", lock protocol " + StartupProperties.name(protocol) + "; "
+                + instance.metricsInJmx());
     }
 
     @Override

@@ -170,7 +170,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
         }
         appliedPoolSetting = pool;
         apply(effective);
-        LOGGER.info("metatile-fanout: settings saved to " + resource + " and applied: " + describe(effective));
+        LOGGER.info("metatile-fanout: settings saved to " + resource + " and applied: " + effective);
         if (!overrides.over(kept).equals(kept)) {
             LOGGER.warning(
                     "metatile-fanout: the deployment fixes " + overrides + ", over the settings saved to " + resource);
@@ -232,7 +232,7 @@ public final class GeoServerSettings implements FanoutConfiguration {
             return;
         }
         apply(current);
-        LOGGER.info("metatile-fanout: " + cause + "; applied: " + describe(current));
+        LOGGER.info("metatile-fanout: " + cause + "; applied: " + current);
     }
 
     /**
@@ -284,16 +284,9 @@ public final class GeoServerSettings implements FanoutConfiguration {
         try {
             engine.accept(settings);
         } catch (RuntimeException e) {
-            LOGGER.log(Level.WARNING, "metatile-fanout: the engine did not apply " + describe(settings), e);
+            LOGGER.log(Level.WARNING, "metatile-fanout: the engine did not apply " + settings, e);
             throw e;
         }
         return settings;
-    }
-
-    static String describe(FanoutSettings settings) {
-        return "pool size " + settings.poolSize() + ", queue bound " + settings.queueBound() + ", store threads "
-                + settings.storeThreads() + ", lock wait timeout "
-                + settings.lockTimeout().toSeconds() + " s, single tiles on uncached zoom levels "
-                + (settings.singleTileWhenUncached() ? "on" : "off");
     }
 }

@@ -1,7 +1,9 @@
 package io.github.metatilefanout.geoserver;
 
+import io.github.metatilefanout.gwc.StartupProperties;
+
 /**
- * Switches the engine off and on in a running GeoServer, as {@code -D}{@value FanoutSwitch#PROPERTY}{@code =false}
+ * Switches the engine off and on in a running GeoServer, as {@value StartupProperties#ENABLED}{@code =false}
  * does at start, so that a test can compare the engine's answers with GeoServer's own path in one GeoServer.
  */
 final class EngineSwitch {
@@ -11,9 +13,9 @@ final class EngineSwitch {
     /** On: the property cleared; off: set to {@code false}. */
     static void set(boolean on) {
         if (on) {
-            System.clearProperty(FanoutSwitch.PROPERTY);
+            System.clearProperty(StartupProperties.ENABLED);
         } else {
-            System.setProperty(FanoutSwitch.PROPERTY, "false");
+            System.setProperty(StartupProperties.ENABLED, "false");
         }
     }
 }

@@ -98,7 +98,7 @@ public class FanoutCachingDefaultsPageTest extends GeoServerWicketTestSupport {
         assertEquals(Integer.valueOf(3), GWC.get().getConfig().getMetaTilingThreads());
         // the pool size is GeoServer's field: applied when gwc-gs.xml is seen to change, without a tile request
         await().atMost(WATCHER_WAIT).until(() -> fanout.metrics().getPoolSize() == 3);
-        assertEquals(new FanoutSettings(3, 7, Duration.ofSeconds(45)), engineSettings());
+        assertEquals(new FanoutSettings(3, 7, 16, Duration.ofSeconds(45), false), engineSettings());
     }
 
     @Test

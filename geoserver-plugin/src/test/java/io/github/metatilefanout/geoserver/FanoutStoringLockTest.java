@@ -4,7 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.Assert.assertEquals;
 
 import io.github.metatilefanout.engine.FanoutMetrics;
-import io.github.metatilefanout.gwc.LockProtocolProperty;
+import io.github.metatilefanout.gwc.StartupProperties;
 import java.util.concurrent.TimeUnit;
 import org.geoserver.gwc.GWC;
 import org.geoserver.platform.GeoServerExtensions;
@@ -25,12 +25,12 @@ public class FanoutStoringLockTest extends GeoServerSystemTestSupport {
 
     @BeforeClass
     public static void chooseTheStoringLock() {
-        System.setProperty(LockProtocolProperty.NAME, "storing-lock");
+        System.setProperty(StartupProperties.LOCK_PROTOCOL, "storing-lock");
     }
 
     @AfterClass
     public static void forgetTheStoringLock() {
-        System.clearProperty(LockProtocolProperty.NAME);
+        System.clearProperty(StartupProperties.LOCK_PROTOCOL);
     }
 
     @Before

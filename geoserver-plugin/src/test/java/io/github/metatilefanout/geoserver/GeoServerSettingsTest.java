@@ -54,7 +54,7 @@ class GeoServerSettingsTest {
     void aSaveIsKeptInTheResourceStoreWithoutThePoolSizeAndAppliedOnce() throws IOException {
         FanoutSettings result = settings.save(values(9, 7, 45));
 
-        FanoutSettings expected = new FanoutSettings(POOL, 7, Duration.ofSeconds(45));
+        FanoutSettings expected = new FanoutSettings(POOL, 7, 16, Duration.ofSeconds(45), false);
         assertEquals(expected, result);
         assertEquals(List.of(expected), applied, "applied once: the store's own notification changes nothing");
         String text = content();
@@ -67,7 +67,7 @@ class GeoServerSettingsTest {
     void aChangeWrittenByAnotherNodeIsApplied() throws IOException {
         write("queueBound=12\nlockTimeoutSeconds=30\n");
 
-        assertEquals(List.of(new FanoutSettings(POOL, 12, Duration.ofSeconds(30))), applied);
+        assertEquals(List.of(new FanoutSettings(POOL, 12, 16, Duration.ofSeconds(30), false)), applied);
     }
 
     @Test
@@ -86,7 +86,7 @@ class GeoServerSettingsTest {
 
         assertEquals(
                 List.of(
-                        new FanoutSettings(POOL, 12, FanoutSettings.DEFAULT_LOCK_TIMEOUT),
+                        new FanoutSettings(POOL, 12, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false),
                         FanoutSettings.withPoolSize(POOL)),
                 applied);
     }
@@ -96,7 +96,7 @@ class GeoServerSettingsTest {
         try (LoggedWarnings warnings = new LoggedWarnings()) {
             write("queueBound=lots\nlockTimeoutSeconds=30\n");
 
-            assertEquals(List.of(new FanoutSettings(POOL, POOL, Duration.ofSeconds(30))), applied);
+            assertEquals(List.of(new FanoutSettings(POOL, POOL, 16, Duration.ofSeconds(30), false)), applied);
             String problem = String.format(
                     SettingsFormat.USING_THE_DEFAULT,
                     String.format(
@@ -156,7 +156,7 @@ class GeoServerSettingsTest {
         tileRequests(1000);
 
         assertEquals(List.of(), retries.stream().toList());
-        assertEquals(List.of(new FanoutSettings(POOL, 12, FanoutSettings.DEFAULT_LOCK_TIMEOUT)), applied);
+        assertEquals(List.of(new FanoutSettings(POOL, 12, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false)), applied);
     }
 
     @Test
@@ -176,7 +176,8 @@ class GeoServerSettingsTest {
         starting.followPoolSize();
         runRetries();
 
-        assertEquals(List.of(new FanoutSettings(POOL, 12, FanoutSettings.DEFAULT_LOCK_TIMEOUT)), appliedByIt);
+        assertEquals(
+                List.of(new FanoutSettings(POOL, 12, 16, FanoutSettings.DEFAULT_LOCK_TIMEOUT, false)), appliedByIt);
     }
 
     @Test

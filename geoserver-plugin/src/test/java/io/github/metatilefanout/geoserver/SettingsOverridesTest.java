@@ -45,7 +45,7 @@ class SettingsOverridesTest {
 
         FanoutSettings result = settings.save(values(8, 16, 45));
 
-        assertThat(result).isEqualTo(new FanoutSettings(3, 16, Duration.ofSeconds(45)));
+        assertThat(result).isEqualTo(new FanoutSettings(3, 16, 16, Duration.ofSeconds(45), false));
         assertThat(applied).containsExactly(result);
         assertThat(settings.stored()).isEqualTo(values(3, 16, 45));
     }

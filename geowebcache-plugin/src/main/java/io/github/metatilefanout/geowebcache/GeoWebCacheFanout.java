@@ -9,6 +9,7 @@ import io.github.metatilefanout.gwc.ConveyorTileServer;
 import io.github.metatilefanout.gwc.FanoutInstance;
 import io.github.metatilefanout.gwc.GeoWebCacheEngine;
 import io.github.metatilefanout.gwc.MetatileChoice;
+import io.github.metatilefanout.gwc.StartupProperties;
 import io.github.metatilefanout.gwc.TileLayerRules;
 import java.util.logging.Logger;
 import org.geotools.util.logging.Logging;
@@ -72,7 +73,7 @@ public class GeoWebCacheFanout implements DisposableBean {
                 settings.enabled()
                         ? "metatile-fanout active: the metatiles of WMS layers go through the fan-out engine, "
                                 + settings + "; " + instance.metricsInJmx()
-                        : "metatile-fanout installed but switched off by " + GeoWebCacheSettings.ENABLED
+                        : "metatile-fanout installed but switched off by " + StartupProperties.ENABLED
                                 + "=false: WMS layers keep GeoWebCache's own metatiling");
     }
 

@@ -3,9 +3,8 @@ package io.github.metatilefanout.geowebcache;
 import io.github.metatilefanout.engine.FanoutSettings;
 import io.github.metatilefanout.engine.LockProtocol;
 import io.github.metatilefanout.engine.settings.Setting;
-import io.github.metatilefanout.gwc.LockProtocolProperty;
 import io.github.metatilefanout.gwc.SettingProperties;
-import java.util.Locale;
+import io.github.metatilefanout.gwc.StartupProperties;
 import java.util.function.UnaryOperator;
 import org.geowebcache.util.ApplicationContextProvider;
 import org.geowebcache.util.GWCVars;
@@ -16,12 +15,11 @@ import org.geowebcache.util.GWCVars;
  * else an environment variable.
  *
  * <ul>
- *   <li>{@value #ENABLED}: {@code false} leaves every layer to GeoWebCache's own path; default {@code true};
+ *   <li>{@value StartupProperties#ENABLED} and {@value StartupProperties#LOCK_PROTOCOL} ({@link StartupProperties});
  *   <li>one per engine {@link Setting}, named {@value #PREFIX} and its key in upper-case words ({@code
  *       METATILE_FANOUT_POOL_SIZE}, {@code METATILE_FANOUT_QUEUE_BOUND}, {@code METATILE_FANOUT_STORE_THREADS}, {@code
  *       METATILE_FANOUT_LOCK_TIMEOUT_SECONDS}, {@code METATILE_FANOUT_SINGLE_TILE_WHEN_UNCACHED}), with the
  *       setting's values and default;
- *   <li>{@value LockProtocolProperty#NAME} ({@link LockProtocolProperty});
  *   <li>{@value PngEncoderSetting#NAME} ({@link PngEncoderSetting}).
  * </ul>
  *
@@ -31,8 +29,6 @@ public final class GeoWebCacheSettings {
 
     /** The prefix of every setting's name. */
     public static final String PREFIX = "METATILE_FANOUT_";
-
-    static final String ENABLED = PREFIX + "ENABLED";
 
     private final boolean enabled;
     private final FanoutSettings engineSettings;
@@ -45,10 +41,10 @@ public final class GeoWebCacheSettings {
      *     allowed
      */
     GeoWebCacheSettings(UnaryOperator<String> properties) {
-        this.enabled = enabled(properties.apply(ENABLED));
+        this.enabled = StartupProperties.enabled(properties.apply(StartupProperties.ENABLED));
         this.engineSettings =
                 SettingProperties.read(GeoWebCacheSettings::name, properties).resolve();
-        this.lockProtocol = LockProtocolProperty.read(properties.apply(LockProtocolProperty.NAME));
+        this.lockProtocol = StartupProperties.lockProtocol(properties.apply(StartupProperties.LOCK_PROTOCOL));
         this.pngEncoder = PngEncoderSetting.read(properties.apply(PngEncoderSetting.NAME));
     }
 
@@ -80,25 +76,10 @@ public final class GeoWebCacheSettings {
         return pngEncoder;
     }
 
-    private static boolean enabled(String text) {
-        if (text == null || text.isBlank()) {
-            return true;
-        }
-        return switch (text.strip().toLowerCase(Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException(
-                    String.format(Setting.BAD_VALUE, ENABLED, "'" + text.strip() + "'", "true (the default) or false"));
-        };
-    }
-
     /** The settings in force, as the start-up line gives them. */
     @Override
     public String toString() {
-        return "pool size " + engineSettings.poolSize() + ", queue bound " + engineSettings.queueBound()
-                + ", store threads " + engineSettings.storeThreads() + ", lock wait timeout "
-                + engineSettings.lockTimeout().toSeconds() + " s, lock protocol "
-                + LockProtocolProperty.name(lockProtocol) + ", single tiles on uncached levels "
-                + (engineSettings.singleTileWhenUncached() ? "on" : "off") + ", PNG encoder " + pngEncoder.value();
+        return engineSettings + ", lock protocol " + StartupProperties.name(lockProtocol) + ", PNG encoder "
+                + pngEncoder.value();
     }
 }

@@ -2,6 +2,7 @@ package io.github.metatilefanout.geowebcache;
 
 import io.github.metatilefanout.engine.settings.Setting;
 import io.github.metatilefanout.gwc.ChoiceProperty;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -30,7 +31,7 @@ public enum PngEncoderSetting {
      * @throws IllegalArgumentException naming the setting, the value and the allowed ones ({@link Setting#BAD_VALUE})
      */
     public static PngEncoderSetting read(String value) {
-        return ChoiceProperty.read(NAME, value, FANOUT, PngEncoderSetting::value);
+        return ChoiceProperty.read(NAME, value, FANOUT, List.of(values()), PngEncoderSetting::value);
     }
 
     /** The value naming it: {@code geowebcache} or {@code fanout}. */

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.base.Ticker;
 import io.github.metatilefanout.engine.MetricsMBean;
+import io.github.metatilefanout.gwc.StartupProperties;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -221,7 +222,7 @@ class FanoutWMSLayerTest {
 
     @Test
     void switchedOffEveryLayerKeepsGeoWebCachesOwnPath() throws Exception {
-        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of(GeoWebCacheSettings.ENABLED, "false"));
+        StandaloneGeoWebCache gwc = fixture.withPlugin(Map.of(StartupProperties.ENABLED, "false"));
         TileLayer layer = gwc.bean(TileLayerDispatcher.class).getTileLayer(WORLD);
         assertEquals(WMSLayer.class, layer.getClass());
         int getMapsBefore = fixture.wms().getMaps();

@@ -50,8 +50,8 @@ class GeoWebCacheSettingsTest {
         assertEquals(LockProtocol.STORING_LOCK, settings.lockProtocol());
         assertEquals(PngEncoderSetting.GEOWEBCACHE, settings.pngEncoder());
         assertEquals(
-                "pool size 3, queue bound 7, store threads 5, lock wait timeout 30 s, lock protocol storing-lock, single tiles on uncached"
-                        + " levels on, PNG encoder geowebcache",
+                "pool size 3, queue bound 7, store threads 5, lock wait timeout 30 s, single tiles on uncached zoom levels"
+                        + " on, lock protocol storing-lock, PNG encoder geowebcache",
                 settings.toString());
     }
 

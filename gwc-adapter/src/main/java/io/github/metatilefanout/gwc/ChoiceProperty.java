@@ -1,28 +1,28 @@
 package io.github.metatilefanout.gwc;
 
 import io.github.metatilefanout.engine.settings.Setting;
-import java.util.Arrays;
+import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** Reads a start-up property whose value names one constant of an enum, as the plugins' properties do. */
+/** Reads a start-up property whose value names one of a few choices, as the plugins' start-up properties do. */
 public final class ChoiceProperty {
 
     private ChoiceProperty() {}
 
     /**
-     * The constant of {@code byDefault}'s enum that {@code naming} names {@code value}, in any case; {@code byDefault}
-     * when {@code value} is not set.
+     * The choice that {@code naming} names {@code value}, in any case; {@code byDefault} when {@code value} is not
+     * set.
      *
+     * @param choices every choice, {@code byDefault} among them
      * @throws IllegalArgumentException naming the property, the value and the allowed ones ({@link Setting#BAD_VALUE})
      */
-    public static <E extends Enum<E>> E read(String property, String value, E byDefault, Function<E, String> naming) {
+    public static <T> T read(String property, String value, T byDefault, List<T> choices, Function<T, String> naming) {
         if (value == null || value.isBlank()) {
             return byDefault;
         }
         String stripped = value.strip();
-        E[] choices = byDefault.getDeclaringClass().getEnumConstants();
-        return Arrays.stream(choices)
+        return choices.stream()
                 .filter(choice -> naming.apply(choice).equalsIgnoreCase(stripped))
                 .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(String.format(
@@ -30,8 +30,8 @@ public final class ChoiceProperty {
                         property,
                         "'" + stripped + "'",
                         naming.apply(byDefault) + " (the default) or "
-                                + Arrays.stream(choices)
-                                        .filter(choice -> choice != byDefault)
+                                + choices.stream()
+                                        .filter(choice -> !choice.equals(byDefault))
                                         .map(naming)
                                         .collect(Collectors.joining(", ")))));
     }

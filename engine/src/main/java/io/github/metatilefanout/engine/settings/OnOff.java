@@ -5,9 +5,6 @@ import java.util.Locale;
 /** A switch: {@code true} or {@code false}, in any case. */
 public record OnOff() implements SettingType<Boolean> {
 
-    /** What is allowed. */
-    public static final String DESCRIPTION = "true or false";
-
     /** @throws IllegalArgumentException if {@code text} is neither {@code true} nor {@code false} */
     @Override
     public Boolean parse(String text) {
@@ -25,6 +22,6 @@ public record OnOff() implements SettingType<Boolean> {
 
     @Override
     public String description() {
-        return DESCRIPTION;
+        return "true or false";
     }
 }

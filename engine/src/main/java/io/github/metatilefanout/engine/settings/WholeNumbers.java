@@ -8,9 +8,6 @@ package io.github.metatilefanout.engine.settings;
  */
 public record WholeNumbers(int min, int max) implements SettingType<Integer> {
 
-    /** What is allowed, from {@code min} and {@code max}. */
-    public static final String DESCRIPTION = "a whole number from %d to %d";
-
     /** @throws NumberFormatException if {@code text} is not a whole number that fits an {@code int} */
     @Override
     public Integer parse(String text) {
@@ -24,6 +21,6 @@ public record WholeNumbers(int min, int max) implements SettingType<Integer> {
 
     @Override
     public String description() {
-        return String.format(DESCRIPTION, min, max);
+        return "a whole number from " + min + " to " + max;
     }
 }

@@ -25,13 +25,13 @@ class SettingValuesTest {
     @Test
     void queueBoundDefaultsToThePoolSize() {
         assertEquals(
-                new FanoutSettings(5, 5, Duration.ofSeconds(120)),
+                new FanoutSettings(5, 5, 16, Duration.ofSeconds(120), false),
                 SettingValues.NONE.with(POOL_SIZE, 5).resolve());
     }
 
     @Test
     void setValuesResolveAsGiven() {
-        assertEquals(new FanoutSettings(5, 9, Duration.ofSeconds(60)), SET.resolve());
+        assertEquals(new FanoutSettings(5, 9, 16, Duration.ofSeconds(60), false), SET.resolve());
         assertEquals(Integer.valueOf(9), SET.get(QUEUE_BOUND));
         assertEquals(9, SET.valueOrDefault(QUEUE_BOUND));
     }
