@@ -84,7 +84,7 @@ public final class FanoutEngine implements AutoCloseable {
         this.metrics =
                 new FanoutMetrics(() -> this.settings.poolSize(), turns::encoding, turns::waiting, inFlight::size);
         this.lockProvider = new CountedLockProvider(lockProvider, metrics);
-        this.jobThreads = new JobThreads(name, turns, settings, metrics);
+        this.jobThreads = new JobThreads(new EngineThreads(name, "job"), turns, settings, metrics);
         this.writer = new TileWriter(name, store, settings.storeThreads(), metrics);
         logPool(settings);
     }

@@ -117,7 +117,7 @@ final class FanoutJob {
         if (handedOver.complete(flight)) {
             return true;
         }
-        metrics.tilesAbandoned(flight.abandonUnclaimed().size());
+        abandon(flight.abandonUnclaimed().size());
         onFinished.accept(this);
         flight.release();
         return false;

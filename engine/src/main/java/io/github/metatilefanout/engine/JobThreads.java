@@ -33,9 +33,12 @@ final class JobThreads {
     /** Guarded by {@code this}. */
     private boolean closed;
 
-    /** @param turns how many of the jobs encode at once, sized here from now on */
-    JobThreads(String engineName, EncodingTurns turns, FanoutSettings settings, FanoutMetrics metrics) {
-        this.threads = new EngineThreads(engineName, "job");
+    /**
+     * @param threads makes the jobs' threads
+     * @param turns how many of the jobs encode at once, sized here from now on
+     */
+    JobThreads(EngineThreads threads, EncodingTurns turns, FanoutSettings settings, FanoutMetrics metrics) {
+        this.threads = threads;
         this.metrics = metrics;
         this.turns = turns;
         turns.resize(turnsOf(settings));
@@ -50,21 +53,23 @@ final class JobThreads {
      *     the job
      */
     boolean tryStart(FanoutJob job) {
-        synchronized (this) {
+        Throwable notStarted;
+        synchronized (this) { // the monitor close() takes: every thread started before close() is waited for
             if (closed || slotsFree <= 0) {
                 return false;
             }
-            slotsFree--;
+            try {
+                threads.newThread(() -> job.runOnItsThread(turns, this::freeSlot))
+                        .start();
+                slotsFree--;
+                return true;
+            } catch (Throwable e) { // OutOfMemoryError: unable to create native thread, among others
+                notStarted = e;
+            }
         }
-        try {
-            threads.newThread(() -> job.runOnItsThread(turns, this::freeSlot)).start();
-            return true;
-        } catch (Throwable e) { // OutOfMemoryError: unable to create native thread, among others
-            freeSlot();
-            metrics.internalFailure();
-            LOGGER.log(Level.SEVERE, LogMessages.THREAD_NOT_STARTED, e);
-            return false;
-        }
+        metrics.internalFailure();
+        LOGGER.log(Level.SEVERE, LogMessages.THREAD_NOT_STARTED, notStarted);
+        return false;
     }
 
     /** Applies new sizes: jobs beyond the new bounds finish first, no job is dropped. */
@@ -74,7 +79,10 @@ final class JobThreads {
         turns.resize(turnsOf(current));
     }
 
-    /** Starts no more jobs, and lets every job waiting for a turn go on to abandon its tiles. */
+    /**
+     * Starts no more jobs, and lets every job waiting for a turn go on to abandon its tiles. Returns once no thread is
+     * being started: every job thread is then among those {@link #awaitEnded} waits for.
+     */
     void close() {
         synchronized (this) {
             closed = true;

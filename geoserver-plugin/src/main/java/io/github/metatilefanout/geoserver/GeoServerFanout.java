@@ -28,6 +28,9 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     /** The instance's name, unless another web application of the JVM holds it. */
     static final String NAME = "geoserver";
 
+    /** The switch's name before 0.1.0, which now stops start-up so that it is not silently ignored. */
+    static final String FORMER_SWITCH = "metatile-fanout.enabled";
+
     private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerFanout.class);
 
     private final GWC gwc;
@@ -60,8 +63,19 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
                 GeoServerSettings.OWN_THREAD);
     }
 
+    /**
+     * Reads the start-up choices, then builds the engine.
+     *
+     * @throws IllegalArgumentException if a start-up choice is bad, or the switch's former name {@value #FORMER_SWITCH}
+     *     is set: GeoServer does not start, and nothing was built
+     */
     @Override
     public void afterPropertiesSet() {
+        if (GeoServerExtensions.getProperty(FORMER_SWITCH) != null) {
+            throw new IllegalArgumentException(
+                    FORMER_SWITCH + " is no longer read: set " + StartupProperties.ENABLED + " instead");
+        }
+        boolean enabled = fanoutSwitch.isEnabled();
         LockProtocol protocol =
                 StartupProperties.lockProtocol(GeoServerExtensions.getProperty(StartupProperties.LOCK_PROTOCOL));
         instance = new FanoutInstance(
@@ -78,7 +92,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
         engine = instance.engine().engine();
         settings.watch();
         metatiling = new FanoutMetatiling(engine, settings, instance.engine().conveyor(), fanoutSwitch);
-        LOGGER.info((fanoutSwitch.isEnabled()
+        LOGGER.info((enabled
                         ? "metatile-fanout active: metatiles of GeoServer's cached layers go through the fan-out engine"
                         : "metatile-fanout installed but switched off by " + StartupProperties.ENABLED
                                 + "=false: GeoServer's cached layers keep GeoServer's own metatiling")
