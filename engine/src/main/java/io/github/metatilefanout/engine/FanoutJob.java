@@ -58,7 +58,7 @@ final class FanoutJob {
     private final Set<Integer> writing = new HashSet<>();
     /** Set by {@link #stop}: the owner abandons the tiles nobody has started. */
     private volatile boolean stopping;
-    /** Written by the owner only: tiles abandoned, not stored; final once the job has finished. */
+    /** Tiles abandoned, not stored: written by the owner, or by the requester in {@link #handOver} once the owner has ended. */
     private volatile int abandoned;
     /** Writes the writer dropped at close, each told before its completion is reported. */
     private final AtomicInteger writesDropped = new AtomicInteger();

@@ -16,8 +16,8 @@ import java.util.logging.Logger;
  * metatile; reusing threads would buy nothing but the idle-exit races of an executor whose tasks are long.
  *
  * <p><b>Failures.</b> No slot, or a thread that cannot start ({@link OutOfMemoryError}: a process limit on threads)
- * means {@link #tryStart} returns {@code false} with the slot given back: the requester runs the job itself. Nothing
- * is lost and nothing is held.
+ * means {@link #tryStart} returns {@code false} with the slot untaken: the requester runs the job itself. Nothing is
+ * lost and nothing is held.
  */
 final class JobThreads {
 
@@ -67,8 +67,12 @@ final class JobThreads {
                 notStarted = e;
             }
         }
-        metrics.internalFailure();
-        LOGGER.log(Level.SEVERE, LogMessages.THREAD_NOT_STARTED, notStarted);
+        try {
+            metrics.internalFailure();
+            LOGGER.log(Level.SEVERE, LogMessages.THREAD_NOT_STARTED, notStarted);
+        } catch (Throwable logFailure) { // a failing log handler must not cost the caller its rendered metatile
+            notStarted.addSuppressed(logFailure);
+        }
         return false;
     }
 

@@ -40,18 +40,26 @@ class JobThreadsTest {
         request.start();
         assertTrue(inNewThread.await(10, TimeUnit.SECONDS));
 
-        Thread closing = new Thread(jobThreads::close);
+        AtomicBoolean endedAtClose = new AtomicBoolean(true);
+        Thread closing = new Thread(() -> {
+            jobThreads.close();
+            try {
+                endedAtClose.set(jobThreads.awaitEnded(System.nanoTime()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
         closing.start();
-        await("close() waiting for the thread being started")
+        await("close() has begun")
                 .atMost(Duration.ofSeconds(10))
-                .until(() -> closing.getState() == Thread.State.BLOCKED);
+                .until(() -> closing.getState() != Thread.State.NEW && closing.getState() != Thread.State.RUNNABLE);
         startIt.countDown();
         closing.join(10_000);
         request.join(10_000);
 
         assertTrue(started.get());
+        assertFalse(endedAtClose.get(), "close saw the thread being started");
         assertEquals(List.of("metatile-fanout-test-job-1"), jobThreads.aliveNames());
-        assertFalse(jobThreads.awaitEnded(System.nanoTime()));
         endJob.countDown();
         assertTrue(jobThreads.awaitEnded(System.nanoTime() + TimeUnit.SECONDS.toNanos(10)));
     }

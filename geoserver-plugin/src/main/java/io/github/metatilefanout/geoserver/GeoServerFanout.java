@@ -71,9 +71,11 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
      */
     @Override
     public void afterPropertiesSet() {
-        if (GeoServerExtensions.getProperty(FORMER_SWITCH) != null) {
+        String former = GeoServerExtensions.getProperty(FORMER_SWITCH);
+        if (former != null) {
             throw new IllegalArgumentException(
-                    FORMER_SWITCH + " is no longer read: set " + StartupProperties.ENABLED + " instead");
+                    FORMER_SWITCH + " is '" + former + "' and no longer read: remove it and set "
+                            + StartupProperties.ENABLED + " to true (the default) or false instead");
         }
         boolean enabled = fanoutSwitch.isEnabled();
         LockProtocol protocol =

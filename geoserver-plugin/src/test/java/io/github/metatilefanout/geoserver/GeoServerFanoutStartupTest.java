@@ -32,8 +32,8 @@ class GeoServerFanoutStartupTest {
                         + " default) or false",
                 "METATILE_FANOUT_LOCK_PROTOCOL | locks | METATILE_FANOUT_LOCK_PROTOCOL is 'locks', but it must be"
                         + " tile-locks (the default) or storing-lock",
-                "metatile-fanout.enabled       | false | metatile-fanout.enabled is no longer read: set"
-                        + " METATILE_FANOUT_ENABLED instead"
+                "metatile-fanout.enabled       | false | metatile-fanout.enabled is 'false' and no longer read: remove it"
+                        + " and set METATILE_FANOUT_ENABLED to true (the default) or false instead"
             })
     void aBadStartUpChoiceStopsStartUpBeforeAnythingIsBuilt(String property, String value, String message)
             throws Exception {
