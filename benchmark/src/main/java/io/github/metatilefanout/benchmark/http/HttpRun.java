@@ -146,7 +146,7 @@ public final class HttpRun {
         List<PhaseResult> results = new ArrayList<>();
         for (String phase : which) {
             if (phase.equals("first-tile")) {
-                results.add(print(prefix, phases.firstTile(options.firstTiles, options.drain), 50, 90));
+                results.add(print(prefix, phases.firstTile(options.firstTiles, options.drain), 50, 90, 99));
             } else if (phase.equals("bursts")) {
                 results.add(print(prefix, phases.bursts(options.bursts, options.burstSize), 50, 99));
             } else {
