@@ -135,6 +135,7 @@ class S3BlobStoreTest {
         for (Map.Entry<String, byte[]> object : stockObjects.entrySet()) {
             assertArrayEquals(object.getValue(), pluginObjects.get(object.getKey()), object.getKey());
         }
+        assertEquals(s3.s3().keys(stockBucket, ""), s3.s3().keys(pluginBucket, ""), "every object, metadata included");
     }
 
     /**
