@@ -26,6 +26,12 @@ toxiproxy=${TOXIPROXY:-$HOME/go/bin/server}
 gs_port=${GS_PORT:-18080}; auth=${GS_AUTH:-admin:geoserver}
 bucket=tiles; s3=http://127.0.0.1:18310; proxied=http://127.0.0.1:18311; toxi=http://127.0.0.1:18474
 
+port_free() { # PORT...: or stop, naming the port taken (a server of an earlier run still up)
+  local p; for p in "$@"; do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then echo "port $p is taken: stop what listens there" >&2; exit 1; fi
+  done
+}
+
 wait_for() { # URL SECONDS: until URL answers
   local i; for i in $(seq 1 "$2"); do curl -sf -o /dev/null "$1" && return 0; sleep 1; done
   echo "$1 did not answer within $2 s" >&2; return 1
@@ -62,6 +68,7 @@ store() {
   local work=${1:?WORK} latency=${2:?LATENCY_MS}; mkdir -p "$work"
   [ -f "$s3proxy_jar" ] || { echo "no $s3proxy_jar: run mvn package in benchmark/ first" >&2; exit 1; }
   [ -x "$toxiproxy" ] || { echo "no Toxiproxy server at $toxiproxy (set TOXIPROXY)" >&2; exit 1; }
+  port_free 18310 18311 18474
   printf 's3proxy.endpoint=%s\ns3proxy.authorization=none\njclouds.provider=transient\njclouds.identity=x\njclouds.credential=x\n' \
     "$s3" > "$work/s3proxy.properties"
   LOG_LEVEL=warn java -Xmx2g -jar "$s3proxy_jar" --properties "$work/s3proxy.properties" > "$work/s3proxy.log" 2>&1 &
@@ -76,9 +83,15 @@ store() {
   echo "S3 at $proxied, $latency ms added to every request"
 }
 
-stop() {
-  local work=${1:?WORK} p
-  for p in "$work"/*.pid; do [ -f "$p" ] && { kill "$(cat "$p")" 2>/dev/null || true; rm -f "$p"; }; done
+stop() { # WORK: every process whose pid file is in WORK, waiting up to 30 s for each to end
+  local work=${1:?WORK} p pid i
+  for p in "$work"/*.pid; do
+    if [ -f "$p" ]; then
+      pid=$(cat "$p"); kill "$pid" 2>/dev/null || true
+      for i in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+      rm -f "$p"
+    fi
+  done
 }
 
 configure() {
@@ -113,9 +126,11 @@ seed() { # URL LAYER Z0 Z1: returns once GWC's task list is empty
   t0=$(date +%s.%N)
   curl -sf -u "$auth" -X POST -H 'Content-Type: text/xml' "$url/gwc/rest/seed/$layer.xml" --data-binary \
     "<seedRequest><name>$layer</name><gridSetId>EPSG:900913</gridSetId><zoomStart>$3</zoomStart><zoomStop>$4</zoomStop><format>image/png</format><type>seed</type><threadCount>2</threadCount></seedRequest>" > /dev/null
-  local i; for i in $(seq 1 3600); do
-    curl -sf -u "$auth" "$url/gwc/rest/seed.json" | grep -q '"long-array-array":\[\]' && break; sleep 0.2
+  local i done=0; for i in $(seq 1 9000); do # 30 minutes at most
+    if curl -sf -u "$auth" "$url/gwc/rest/seed.json" | grep -q '"long-array-array":\[\]'; then done=1; break; fi
+    sleep 0.2
   done
+  [ $done = 1 ] || { echo "seed $layer z$3-$4 not finished after 30 minutes" >&2; return 1; }
   python3 -c "import sys,time; print('seed %s z%s-%s: %.1f s' % (sys.argv[1], sys.argv[2], sys.argv[3], time.time() - float(sys.argv[4])))" \
     "$layer" "$3" "$4" "$t0"
 }
@@ -127,6 +142,7 @@ geoserver() { # WEBAPP DATA_DIR WORK: GeoServer in Jetty on DATA_DIR, once its w
       -DoutputDirectory="$(dirname "$jetty")"
     tar xzf "$(dirname "$jetty")/jetty-home-12.1.3.tar.gz" -C "$(dirname "$jetty")"
   fi
+  port_free "$gs_port"
   rm -rf "$work/base"; mkdir -p "$work/base/webapps" "$data"
   cp -r "$app" "$work/base/webapps/geoserver"
   (cd "$work/base" && java -jar "$jetty/start.jar" --add-modules=http,ee10-deploy,ee10-webapp > /dev/null 2>&1)
@@ -140,6 +156,7 @@ geoserver() { # WEBAPP DATA_DIR WORK: GeoServer in Jetty on DATA_DIR, once its w
 round() {
   local app=${1:?WEBAPP} data=${2:?DATA} latency=${3:?LATENCY_MS} out=${4:?OUT}
   local url=http://127.0.0.1:$gs_port/geoserver
+  if [ -d "$out" ]; then stop "$out"; fi
   rm -rf "$out"; mkdir -p "$out"; cp -r "$data" "$out/data"
   trap "stop '$out'" EXIT
   store "$out" "$latency"
@@ -153,8 +170,8 @@ round() {
     --hot-metatiles 0 --requests 100 --seconds 60 > /dev/null
   "${drive[@]}" --layer ne:countries --bbox -20,-35,140,70 --zoom 7-8 --metatile 4x4 --phases first-tile,bursts,load \
     --first-tiles 40 --bursts 12 --clients 8 --hits 0 --hot-metatiles 0 --requests 400 --seconds 90
-  local before=-1 now; now=$(list | wc -l)
-  while [ "$now" != "$before" ]; do sleep 2; before=$now; now=$(list | wc -l); done # the last metatiles' puts
+  local before=-1 now i=0; now=$(list | wc -l)
+  while [ "$now" != "$before" ] && [ $((i += 1)) -le 60 ]; do sleep 2; before=$now; now=$(list | wc -l); done # last puts
   list > "$out/objects.txt"; echo "tiles in the bucket at the end: $(grep -c '\.png ' "$out/objects.txt")"
   echo "# load average $(cut -d' ' -f1 /proc/loadavg) at the end"
 }
