@@ -85,4 +85,17 @@ class EngineThreads implements ThreadFactory {
     private List<Thread> alive() {
         return started.stream().filter(Thread::isAlive).toList();
     }
+
+    /**
+     * Counts and logs a thread that could not be started; a log handler that fails costs the caller only the line,
+     * never the work it goes on to do itself (a fatal {@link VirtualMachineError} aside).
+     */
+    static void reportNotStarted(FanoutMetrics metrics, Throwable notStarted) {
+        metrics.internalFailure();
+        try {
+            LOGGER.log(Level.SEVERE, LogMessages.THREAD_NOT_STARTED, notStarted);
+        } catch (Throwable logFailure) {
+            FatalErrors.rethrowIfFatal(logFailure);
+        }
+    }
 }

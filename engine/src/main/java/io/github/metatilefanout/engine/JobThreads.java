@@ -1,8 +1,6 @@
 package io.github.metatilefanout.engine;
 
 import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The threads that run handed-off jobs: one thread per job, from before its metatile renders until its last tile is
@@ -20,8 +18,6 @@ import java.util.logging.Logger;
  * lost and nothing is held.
  */
 final class JobThreads {
-
-    private static final Logger LOGGER = Logger.getLogger(JobThreads.class.getName());
 
     private final EngineThreads threads;
     private final FanoutMetrics metrics;
@@ -67,12 +63,7 @@ final class JobThreads {
                 notStarted = e;
             }
         }
-        try {
-            metrics.internalFailure();
-            LOGGER.log(Level.SEVERE, LogMessages.THREAD_NOT_STARTED, notStarted);
-        } catch (Throwable logFailure) { // a failing log handler must not cost the caller its rendered metatile
-            notStarted.addSuppressed(logFailure);
-        }
+        EngineThreads.reportNotStarted(metrics, notStarted);
         return false;
     }
 

@@ -62,8 +62,7 @@ final class TileWriter {
             } catch (RejectedExecutionException closing) {
                 // shut down meanwhile: written here
             } catch (Throwable e) { // no thread could be started: written here
-                metrics.internalFailure();
-                LOGGER.log(Level.SEVERE, LogMessages.THREAD_NOT_STARTED, e);
+                EngineThreads.reportNotStarted(metrics, e);
             }
         }
         write.run();

@@ -32,7 +32,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.logging.Handler;
 import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +83,42 @@ class EdgesTest {
         assertEquals(0, engine.metrics().getJobsHandedOff());
         assertTrue(engine.metrics().getInternalFailures() > 0, "counted");
         assertTrue(engine.close(Duration.ofSeconds(1)), "no thread left");
+    }
+
+    /** As above, with a log handler that throws on the line: the request still runs its job, nothing held. */
+    @Test
+    void aLogHandlerFailingOnTheThreadNotStartedLineCostsTheRequestNothing() throws Exception {
+        refuseThreads();
+        Logger logger = Logger.getLogger(EngineThreads.class.getName());
+        Handler failing = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (LogMessages.THREAD_NOT_STARTED.equals(record.getMessage())) {
+                    throw new IllegalStateException("the log's disk is full (simulated)");
+                }
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        logger.addHandler(failing);
+        TileKey asked = tile("roads", 0, 0);
+        TileResponse response;
+        try {
+            response = engine.getTile(request(asked, 4, renderer, encoder));
+        } finally {
+            logger.removeHandler(failing);
+        }
+
+        assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked)));
+        assertEquals(16, store.totalPuts());
+        assertEquals(0, locks.held());
+        assertEquals(0, engine.metrics().getMetatileImagesAlive());
+        assertTrue(renderer.everyImageDisposedOnce());
+        assertTrue(engine.metrics().getInternalFailures() > 0, "counted");
     }
 
     /**

@@ -109,7 +109,8 @@ public class FanoutS3BlobStoreTest extends GeoServerSystemTestSupport {
     /**
      * The tile (5, 1) of an uncached metatile from stock GeoServer (the engine off) into one bucket, then through the
      * engine into another: one GetMap each, the same 16 tile objects, key for key and byte for byte, and the same other
-     * objects (the layer's parameters and the store's metadata, whose contents carry the time they were written). Measured
+     * objects but {@code parameters-null.properties}, which stock GeoServer writes again with each tile a request
+     * stores and its seeding never writes. Measured
      * here (2 cores, stock's pool of 4 threads, 2026-12-07): when the tile answered, stock GeoServer had 12 of the 16
      * tiles in the bucket, the plugin none.
      */
@@ -144,8 +145,10 @@ public class FanoutS3BlobStoreTest extends GeoServerSystemTestSupport {
             assertArrayEquals(object.getKey(), object.getValue(), plugin.get(object.getKey()));
         }
         assertEquals(
-                "every object, metadata included",
-                s3.s3().keys(stockBucket, ""),
+                "every object but the parameters object stock writes again with each tile",
+                s3.s3().keys(stockBucket, "").stream()
+                        .filter(key -> !key.endsWith("/parameters-null.properties"))
+                        .toList(),
                 s3.s3().keys(pluginBucket, ""));
     }
 

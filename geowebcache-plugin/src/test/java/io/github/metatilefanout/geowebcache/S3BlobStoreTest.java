@@ -135,7 +135,12 @@ class S3BlobStoreTest {
         for (Map.Entry<String, byte[]> object : stockObjects.entrySet()) {
             assertArrayEquals(object.getValue(), pluginObjects.get(object.getKey()), object.getKey());
         }
-        assertEquals(s3.s3().keys(stockBucket, ""), s3.s3().keys(pluginBucket, ""), "every object, metadata included");
+        assertEquals(
+                s3.s3().keys(stockBucket, "").stream()
+                        .filter(key -> !key.endsWith("/parameters-null.properties"))
+                        .toList(),
+                s3.s3().keys(pluginBucket, ""),
+                "every object but the parameters object stock writes again with each tile");
     }
 
     /**

@@ -106,8 +106,9 @@ public final class StorageBrokerTileStore implements TileStore {
 
     private TileObject tileObject(TileKey tile, byte[] data) {
         long[] xyz = {tile.x(), tile.y(), tile.z()};
-        Map<String, String> parameters = tile.parameters(); // empty, not null, as GeoWebCache's own tiles: the S3
-        // blob store then writes the layer's parameters-null.properties as it does for stock tiles
+        // null when empty, as GeoWebCache's seeding passes: its S3 blob store then writes no parameters object with
+        // each tile (stock requests rewrite parameters-null.properties with every tile they store)
+        Map<String, String> parameters = tile.parameters().isEmpty() ? null : tile.parameters();
         String format = mimeFormat(tile.format());
         TileObject object = data == null
                 ? TileObject.createQueryTileObject(tile.layer(), xyz, tile.gridSet(), format, parameters)
