@@ -87,15 +87,15 @@ class EngineThreads implements ThreadFactory {
     }
 
     /**
-     * Counts and logs a thread that could not be started; a log handler that fails costs the caller only the line,
-     * never the work it goes on to do itself (a fatal {@link VirtualMachineError} aside).
+     * Counts and logs a thread that could not be started, and never throws: a log handler that fails, even with a
+     * {@link VirtualMachineError}, costs the caller only the line, never the work it goes on to do itself (running a
+     * job, writing a tile) nor what it must release.
      */
     static void reportNotStarted(FanoutMetrics metrics, Throwable notStarted) {
         metrics.internalFailure();
         try {
             LOGGER.log(Level.SEVERE, LogMessages.THREAD_NOT_STARTED, notStarted);
-        } catch (Throwable logFailure) {
-            FatalErrors.rethrowIfFatal(logFailure);
+        } catch (Throwable logFailure) { // nowhere to report it: the log is what failed
         }
     }
 }

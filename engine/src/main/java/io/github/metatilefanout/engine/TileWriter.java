@@ -68,18 +68,25 @@ final class TileWriter {
         write.run();
     }
 
-    /** From now on up to {@code storeThreads} writes at once; 0 writes on the calling thread. */
+    /**
+     * From now on up to {@code storeThreads} writes at once; 0 writes on the calling thread. Raising it starts threads
+     * for the writes queued: one that cannot start is reported, the new size applies all the same.
+     */
     void resize(int storeThreads) {
         onCaller = storeThreads == 0;
         if (onCaller) {
             return;
         }
-        if (storeThreads > executor.getMaximumPoolSize()) {
-            executor.setMaximumPoolSize(storeThreads);
-            executor.setCorePoolSize(storeThreads);
-        } else {
-            executor.setCorePoolSize(storeThreads);
-            executor.setMaximumPoolSize(storeThreads);
+        try {
+            if (storeThreads > executor.getMaximumPoolSize()) {
+                executor.setMaximumPoolSize(storeThreads);
+                executor.setCorePoolSize(storeThreads);
+            } else {
+                executor.setCorePoolSize(storeThreads);
+                executor.setMaximumPoolSize(storeThreads);
+            }
+        } catch (OutOfMemoryError | InternalError notStarted) { // what Thread.start throws when no thread can start
+            EngineThreads.reportNotStarted(metrics, notStarted);
         }
     }
 

@@ -38,6 +38,8 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The edges the engine keeps bounded: threads that cannot start, close with queued jobs on a slow store, requests
@@ -85,16 +87,23 @@ class EdgesTest {
         assertTrue(engine.close(Duration.ofSeconds(1)), "no thread left");
     }
 
-    /** As above, with a log handler that throws on the line: the request still runs its job, nothing held. */
-    @Test
-    void aLogHandlerFailingOnTheThreadNotStartedLineCostsTheRequestNothing() throws Exception {
+    /**
+     * As above, with a log handler that throws on the line, a fatal error included: the request still runs its job,
+     * nothing held, its image freed.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"runtime", "stack overflow"})
+    void aLogHandlerFailingOnTheThreadNotStartedLineCostsTheRequestNothing(String failure) throws Exception {
         refuseThreads();
         Logger logger = Logger.getLogger(EngineThreads.class.getName());
         Handler failing = new Handler() {
             @Override
             public void publish(LogRecord record) {
                 if (LogMessages.THREAD_NOT_STARTED.equals(record.getMessage())) {
-                    throw new IllegalStateException("the log's disk is full (simulated)");
+                    if (failure.equals("runtime")) {
+                        throw new IllegalStateException("the log's disk is full (simulated)");
+                    }
+                    throw new StackOverflowError("in the log handler (simulated)");
                 }
             }
 
@@ -119,6 +128,27 @@ class EdgesTest {
         assertEquals(0, engine.metrics().getMetatileImagesAlive());
         assertTrue(renderer.everyImageDisposedOnce());
         assertTrue(engine.metrics().getInternalFailures() > 0, "counted");
+    }
+
+    /**
+     * More store threads while a write waits for one and no thread can start: the setting applies, the thread not
+     * started is counted, and the change throws nothing.
+     */
+    @Test
+    void raisingStoreThreadsWhenNoThreadCanStartIsAppliedAndCounted() throws Exception {
+        ThreadPoolExecutor writes = (ThreadPoolExecutor) field(field(engine, "writer"), "executor");
+        writes.setThreadFactory(work -> null); // the write is queued, no thread takes it
+        ((TileWriter) field(engine, "writer"))
+                .write(tile("roads", 0, 0), new byte[] {1}, CachePolicy.PERSIST, dropped -> {});
+        writes.setThreadFactory(work -> {
+            throw new OutOfMemoryError("unable to create native thread");
+        });
+        long failures = engine.metrics().getInternalFailures();
+
+        engine.reconfigure(new FanoutSettings(1, 1, 32, Duration.ofSeconds(30), false));
+
+        assertEquals(32, writes.getCorePoolSize());
+        assertEquals(failures + 1, engine.metrics().getInternalFailures());
     }
 
     /**

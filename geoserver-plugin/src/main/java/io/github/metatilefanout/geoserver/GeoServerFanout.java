@@ -28,7 +28,7 @@ public class GeoServerFanout implements InitializingBean, DisposableBean {
     /** The instance's name, unless another web application of the JVM holds it. */
     static final String NAME = "geoserver";
 
-    /** The switch's name before 0.1.0, which now stops start-up so that it is not silently ignored. */
+    /** The switch's name until 2026-12-07: set, it stops start-up rather than being silently ignored. */
     static final String FORMER_SWITCH = "metatile-fanout.enabled";
 
     private static final Logger LOGGER = GeoServerLogBridge.logger(GeoServerFanout.class);
