@@ -85,7 +85,7 @@ final class TileWriter {
                 executor.setCorePoolSize(storeThreads);
                 executor.setMaximumPoolSize(storeThreads);
             }
-        } catch (OutOfMemoryError | InternalError notStarted) { // what Thread.start throws when no thread can start
+        } catch (OutOfMemoryError notStarted) { // what Thread.start throws when no thread can start
             EngineThreads.reportNotStarted(metrics, notStarted);
         }
     }

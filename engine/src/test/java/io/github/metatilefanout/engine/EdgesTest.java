@@ -96,10 +96,12 @@ class EdgesTest {
     void aLogHandlerFailingOnTheThreadNotStartedLineCostsTheRequestNothing(String failure) throws Exception {
         refuseThreads();
         Logger logger = Logger.getLogger(EngineThreads.class.getName());
+        AtomicInteger thrown = new AtomicInteger();
         Handler failing = new Handler() {
             @Override
             public void publish(LogRecord record) {
                 if (LogMessages.THREAD_NOT_STARTED.equals(record.getMessage())) {
+                    thrown.incrementAndGet();
                     if (failure.equals("runtime")) {
                         throw new IllegalStateException("the log's disk is full (simulated)");
                     }
@@ -122,6 +124,7 @@ class EdgesTest {
             logger.removeHandler(failing);
         }
 
+        assertTrue(thrown.get() > 0, "the handler failed");
         assertTrue(RawEncoder.isPlainTile(response.data(), ColorRenderer.colorOf(asked)));
         assertEquals(16, store.totalPuts());
         assertEquals(0, locks.held());
@@ -149,6 +152,7 @@ class EdgesTest {
 
         assertEquals(32, writes.getCorePoolSize());
         assertEquals(failures + 1, engine.metrics().getInternalFailures());
+        writes.getQueue().clear(); // the write no thread took: not left for close to wait for
     }
 
     /**
